@@ -1,0 +1,3 @@
+from solvelab.cli import main
+
+raise SystemExit(main())
