@@ -2,7 +2,7 @@
 
 >>> from solvelab.cube import Cube, parse_alg
 >>> Cube().apply("R U R' U'").to_facelets()
-'UUBUUFUUFRLRRRRRRRLFUFFFFFFDDDDDDDDDFUULLLLLLRBBBBBBBB'
+'UULUUFUUFRRUBRRURRFFDFFUFFFDDRDDDDDDBLLLLLLLLBRRBBBBBB'
 """
 
 from solvelab.cube.cubie import CubieCube

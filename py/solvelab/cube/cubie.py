@@ -126,9 +126,7 @@ class CubieCube:
         if len(edges) == 2 and not corners:
             a, b = (EDGE_NAMES[i] for i in edges)
             return f"edges {a} and {b} are swapped"
-        return (
-            "two pieces are swapped: the corner and edge permutations have different parity"
-        )
+        return "two pieces are swapped: the corner and edge permutations have different parity"
 
     def is_solvable(self) -> bool:
         return not self.problems()

@@ -24,9 +24,7 @@ SLICE_MOVES = ("M", "E", "S")
 ROTATIONS = ("x", "y", "z")
 MOVE_NAMES = FACE_MOVES + WIDE_MOVES + SLICE_MOVES + ROTATIONS
 
-_AXIS_OF = {
-    name: next(i for i, c in enumerate(MOVE_AXES[name][0]) if c) for name in MOVE_NAMES
-}
+_AXIS_OF = {name: next(i for i, c in enumerate(MOVE_AXES[name][0]) if c) for name in MOVE_NAMES}
 _SUFFIX = {1: "", 2: "2", 3: "'"}
 _PRIMES = "'’′"
 
@@ -325,6 +323,8 @@ class _Parser:
                 raise self.error(f"unknown move '{token}'", start, end - start)
             raise self.error(f"unexpected character '{c}'", start)
         if self.i < len(text) and text[self.i] == "w":
-            raise self.error(f"unknown move '{text[start : self.i + 1]}'", start, self.i + 1 - start)
+            raise self.error(
+                f"unknown move '{text[start : self.i + 1]}'", start, self.i + 1 - start
+            )
         turns = self.amount() % 4
         return [Move(name, turns)] if turns else []

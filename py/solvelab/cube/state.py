@@ -185,4 +185,3 @@ class Cube:
 
     def _held_normally(self) -> bool:
         return all(self._stickers[c] == c for c in CENTERS)
-

@@ -1,0 +1,1 @@
+"""Benchmarks that print figures (``solvelab bench ...``); speed is never asserted by tests."""

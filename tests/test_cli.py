@@ -1,0 +1,95 @@
+import subprocess
+import sys
+
+import pytest
+
+from solvelab.cli import main
+from solvelab.cube import Cube
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_facelets(capsys):
+    assert run(capsys, "cube", "facelets", "R") == (
+        0,
+        "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\n",
+        "",
+    )
+
+
+def test_show_prints_the_net(capsys):
+    status, out, _ = run(capsys, "cube", "show", "R U R' U'", "--colour", "never")
+    assert status == 0
+    assert out == Cube().apply("R U R' U'").net() + "\n"
+    status, out, _ = run(capsys, "cube", "show", "R", "--color", "always")
+    assert "\x1b[" in out
+
+
+def test_random_is_reproducible(capsys):
+    status, out, _ = run(capsys, "cube", "random", "--seed", "7", "--colour", "never")
+    assert status == 0
+    facelets = out.splitlines()[0]
+    assert facelets == Cube.random(seed=7).to_facelets()
+    assert Cube.random(seed=7).net() in out
+
+
+def test_check(capsys):
+    assert run(capsys, "cube", "check", Cube.random(seed=1).to_facelets()) == (0, "valid\n", "")
+    flipped = "UUUUUUUFU" + "R" * 9 + "FUFFFFFFF" + "D" * 9 + "L" * 9 + "B" * 9
+    assert run(capsys, "cube", "check", flipped) == (1, "invalid: edge UF is flipped\n", "")
+    stickers = "W" * 9 + "R" * 9 + "G" * 9 + "Y" * 9 + "O" * 9 + "B" * 9
+    assert run(capsys, "cube", "check", "--stickers", stickers) == (0, "valid\n", "")
+
+
+def test_invert_and_simplify(capsys):
+    assert run(capsys, "cube", "invert", "[R, U]") == (0, "U R U' R'\n", "")
+    assert run(capsys, "cube", "simplify", "R L R U U'") == (0, "R2 L\n", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["cube", "facelets", "R Q"], "solvelab: unknown move 'Q' at column 3\n"),
+        (["cube", "invert", "(R U"], "solvelab: '(' is never closed at column 1\n"),
+        (
+            ["cube", "simplify", "3Rw"],
+            "solvelab: layer counts such as '3Rw' are not supported at column 1\n",
+        ),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(capsys, args, message):
+    assert run(capsys, *args) == (2, "", message)
+
+
+def test_the_installed_command_runs_without_a_traceback():
+    done = subprocess.run(
+        [sys.executable, "-m", "solvelab", "cube", "show", "R U ?"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "solvelab: unexpected character '?' at column 5\n"
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["cube"], ["cube", "show", "--help"], ["cube", "random", "--help"], ["bench", "--help"]],
+)
+def test_help_and_usage(capsys, args):
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    out, err = capsys.readouterr()
+    assert caught.value.code in (0, 2)
+    assert "usage: solvelab" in out + err
+
+
+def test_bench_moves_prints_figures(capsys):
+    assert main(["bench", "moves", "--count", "2000", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "face turns/s" in out

@@ -1,0 +1,164 @@
+"""Every impossible cube is rejected with a message that names the problem and where it is."""
+
+import pytest
+
+from solvelab.cube import Cube, CubieCube, InvalidCubeError
+from solvelab.cube.facelets import SOLVED_FACELETS
+from solvelab.cube.geometry import FACES
+
+
+def with_stickers(facelets: str, **changes: str) -> str:
+    """Change stickers by name, e.g. ``with_stickers(s, U9="R")``."""
+    out = list(facelets)
+    for name, letter in changes.items():
+        out[FACES.index(name[0]) * 9 + int(name[1]) - 1] = letter
+    return "".join(out)
+
+
+def swap(facelets: str, *pairs: tuple[str, str]) -> str:
+    out = list(facelets)
+    for a, b in pairs:
+        i = FACES.index(a[0]) * 9 + int(a[1]) - 1
+        j = FACES.index(b[0]) * 9 + int(b[1]) - 1
+        out[i], out[j] = out[j], out[i]
+    return "".join(out)
+
+
+def rejected(facelets: str) -> str:
+    with pytest.raises(InvalidCubeError) as caught:
+        Cube.from_facelets(facelets)
+    assert isinstance(caught.value, ValueError)
+    return str(caught.value)
+
+
+def test_a_valid_cube_is_accepted():
+    scrambled = Cube().apply("R U2 F' L D B2")
+    assert Cube.from_facelets(scrambled.to_facelets()) == scrambled
+
+
+def test_wrong_length():
+    assert rejected(SOLVED_FACELETS[:-1]) == "a facelet string has 54 stickers, not 53"
+    assert rejected(SOLVED_FACELETS + "U") == "a facelet string has 54 stickers, not 55"
+
+
+def test_white_space_is_ignored():
+    spaced = " ".join(SOLVED_FACELETS[i : i + 9] for i in range(0, 54, 9))
+    assert Cube.from_facelets(spaced + "\n").is_solved()
+
+
+def test_unknown_letter():
+    assert rejected(with_stickers(SOLVED_FACELETS, R3="X")) == (
+        "unknown letter 'X' at R3: facelet letters are U, R, F, D, L and B"
+    )
+
+
+def test_centres_must_differ():
+    assert rejected(with_stickers(SOLVED_FACELETS, F5="U")) == (
+        "the U and F centres are both 'U': the six centres must have six different colours"
+    )
+
+
+def test_each_colour_nine_times():
+    assert rejected(with_stickers(SOLVED_FACELETS, U1="R")) == (
+        "colour 'R' appears 10 times; each colour appears 9 times"
+    )
+
+
+def test_no_real_corner_with_two_stickers_of_one_colour():
+    # Two stickers swapped between pieces keep the counts right but make a
+    # corner with two U stickers.
+    bad = swap(SOLVED_FACELETS, ("R1", "U8"))
+    assert (
+        rejected(bad) == "corner URF has colours U, U, F: no piece has two stickers of one colour"
+    )
+
+
+def test_no_piece_with_opposite_colours():
+    bad = swap(SOLVED_FACELETS, ("R1", "D2"))
+    assert rejected(bad) == (
+        "corner URF has colours U, D, F: no piece has the colours of two opposite faces"
+    )
+
+
+def test_mirrored_corner():
+    bad = swap(SOLVED_FACELETS, ("R1", "F3"))
+    assert rejected(bad) == (
+        "corner URF has colours U, F, R: its colours go round the wrong way: "
+        "it would be a mirror image of a real corner"
+    )
+
+
+def test_a_piece_present_twice():
+    # The DBL corner painted as a second URF corner, with two edges repainted
+    # so that every colour still appears nine times: UR shows D and L, FL
+    # shows B and L.
+    bad = with_stickers(SOLVED_FACELETS, D7="U", B9="R", L7="F", U6="D", R2="L", F4="B")
+    assert (
+        rejected(bad) == "corners URF and DBL are the same piece (U, R, F): each piece appears once"
+    )
+
+
+def test_twisted_corner():
+    twisted = swap(SOLVED_FACELETS, ("U9", "R1"), ("R1", "F3"))
+    assert rejected(twisted) == "corner URF is twisted"
+
+
+def test_flipped_edge():
+    flipped = swap(SOLVED_FACELETS, ("U8", "F2"))
+    assert rejected(flipped) == "edge UF is flipped"
+
+
+def test_two_swapped_edges():
+    swapped = swap(SOLVED_FACELETS, ("U8", "U6"), ("F2", "R2"))
+    assert rejected(swapped) == "edges UR and UF are swapped"
+
+
+def test_two_swapped_corners():
+    swapped = swap(SOLVED_FACELETS, ("U9", "U7"), ("R1", "F1"), ("F3", "L3"))
+    assert rejected(swapped) == "corners URF and UFL are swapped"
+
+
+def test_problems_in_a_scrambled_cube_are_still_found():
+    scrambled = Cube().apply("R U F D2 L' B").to_facelets()
+    cubies = Cube.from_facelets(scrambled).cubies
+    co = list(cubies.co)
+    co[0] = (co[0] + 1) % 3
+    with pytest.raises(InvalidCubeError, match="twisted"):
+        Cube.from_cubies(CubieCube(cubies.cp, tuple(co), cubies.ep, cubies.eo))
+    eo = list(cubies.eo)
+    eo[5] ^= 1
+    with pytest.raises(InvalidCubeError, match="flipped"):
+        Cube.from_cubies(CubieCube(cubies.cp, cubies.co, cubies.ep, tuple(eo)))
+    ep = list(cubies.ep)
+    ep[0], ep[1] = ep[1], ep[0]
+    with pytest.raises(InvalidCubeError, match="swapped"):
+        Cube.from_cubies(CubieCube(cubies.cp, cubies.co, tuple(ep), cubies.eo))
+
+
+def test_bad_cubie_values():
+    with pytest.raises(InvalidCubeError, match="not a permutation"):
+        Cube.from_cubies(CubieCube(cp=(0,) * 8))
+    with pytest.raises(InvalidCubeError, match="must each be 0, 1 or 2"):
+        Cube.from_cubies(CubieCube(co=(3, 0, 0, 0, 0, 0, 0, 0)))
+
+
+def test_stickers_in_any_colours():
+    scheme = dict(zip(FACES, "WRGYOB", strict=True))
+    scrambled = Cube().apply("R U R' F2 D")
+    coloured = "".join(scheme[f] for f in scrambled.to_facelets())
+    assert Cube.from_stickers(coloured) == scrambled
+    assert Cube.from_stickers(coloured.lower()) == scrambled
+
+
+def test_sticker_messages_use_the_users_colours():
+    coloured = "W" * 9 + "R" * 9 + "G" * 9 + "Y" * 9 + "O" * 9 + "B" * 9
+    with pytest.raises(InvalidCubeError) as caught:
+        Cube.from_stickers(coloured[:8] + "X" + coloured[9:])
+    assert str(caught.value) == "colour 'X' at U9 is not on any centre"
+    bad = list(coloured)
+    bad[9], bad[7] = bad[7], bad[9]  # R1 <-> U8
+    with pytest.raises(InvalidCubeError) as caught:
+        Cube.from_stickers("".join(bad))
+    assert str(caught.value) == (
+        "corner URF has colours W, W, G: no piece has two stickers of one colour"
+    )
