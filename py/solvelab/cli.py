@@ -6,7 +6,11 @@
     solvelab cube check FACELETS           is this a real cube? (exit status 0 or 1)
     solvelab cube invert "[R, U]"          the inverse algorithm
     solvelab cube simplify "R L R U U'"    cancel and merge moves
+    solvelab cube solve FACELETS           a solution (two-phase algorithm)
+    solvelab cube solve --alg "R U F"      a solution of the cube an algorithm makes
+    solvelab tables build                  build the solvers' tables (needs numpy)
     solvelab bench moves                   how fast moves are applied
+    solvelab bench cube                    how fast and short the solver is
 
 Input a user can get wrong prints one line on stderr and exits with status 2.
 """
@@ -19,6 +23,7 @@ import sys
 
 from solvelab import __version__
 from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
+from solvelab.tables import TableError, default_directory
 
 
 def _colour_wanted(choice: str) -> bool:
@@ -76,6 +81,40 @@ def _cube_invert(args: argparse.Namespace) -> int:
 def _cube_simplify(args: argparse.Namespace) -> int:
     print(parse_alg(args.alg).simplify())
     return 0
+
+
+def _cube_solve(args: argparse.Namespace) -> int:
+    from solvelab.cube.solver import NoSolutionFound, solve
+
+    if (args.facelets is None) == (args.alg is None):
+        print("solvelab: give either FACELETS or --alg ALG", file=sys.stderr)
+        return 2
+    cube = Cube.from_facelets(args.facelets) if args.alg is None else Cube().apply(args.alg)
+    try:
+        solution = solve(cube, max_length=args.max_length, time_limit=args.time_limit)
+    except NoSolutionFound as error:
+        print(f"solvelab: {error}", file=sys.stderr)
+        return 1
+    print(f"{solution} ({solution.length} moves)")
+    return 0
+
+
+def _tables_build(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    try:
+        from solvelab.build.tables import build
+    except ImportError:
+        print("solvelab: building tables needs numpy: pip install -e .[build]", file=sys.stderr)
+        return 1
+    build(Path(args.out) if args.out else default_directory())
+    return 0
+
+
+def _bench_cube(args: argparse.Namespace) -> int:
+    from solvelab.bench.cube import main as bench
+
+    return bench(args.count, args.runtime, not args.no_reference, args.json)
 
 
 def _bench_moves(args: argparse.Namespace) -> int:
@@ -152,6 +191,32 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("alg", metavar="ALG", help=alg_help)
     p.set_defaults(run=_cube_simplify)
 
+    p = commands.add_parser(
+        "solve",
+        help="solve a cube with the two-phase algorithm",
+        description="Print a solution of the cube given by FACELETS (or made by --alg ALG from "
+        "a solved cube) and its length. Stops at the first solution of at most --max-length "
+        "moves, or after --time-limit seconds with the best found.",
+    )
+    p.add_argument("facelets", metavar="FACELETS", nargs="?", help="54 letters U R F D L B")
+    p.add_argument("--alg", metavar="ALG", help="solve the cube this algorithm makes")
+    p.add_argument("--max-length", type=int, default=20, metavar="N", help="default 20")
+    p.add_argument("--time-limit", type=float, metavar="S", help="seconds (default: none)")
+    p.set_defaults(run=_cube_solve)
+
+    tables = topics.add_parser(
+        "tables", help="the solvers' tables", description="The solvers' precomputed tables."
+    )
+    table_commands = tables.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = table_commands.add_parser(
+        "build",
+        help="build the tables (numpy)",
+        description="Build the pruning tables with numpy and write them, compressed, with "
+        "manifest.json. Two builds give the same bytes.",
+    )
+    p.add_argument("--out", metavar="DIR", help="where to write them (default: tables/)")
+    p.set_defaults(run=_tables_build)
+
     bench = topics.add_parser("bench", help="benchmarks", description="Benchmarks.")
     benches = bench.add_subparsers(dest="command", required=True, metavar="BENCHMARK")
     p = benches.add_parser(
@@ -162,6 +227,25 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=1_000_000, help="face turns per run")
     p.add_argument("--repeat", type=int, default=5, help="runs; the best is reported")
     p.set_defaults(run=_bench_moves)
+    p = benches.add_parser(
+        "cube",
+        help="how fast and how short the two-phase solver is",
+        description="Solve a fixed set of seeded random-state cubes; print table load time, "
+        "time to a solution of <= 21 and <= 20 moves, and average lengths in 0.1 s and 1 s; "
+        "beside RubikTwoPhase's figures when it is installed.",
+    )
+    p.add_argument("--count", type=int, default=200, help="cubes (default 200)")
+    p.add_argument(
+        "--runtime",
+        choices=("cpython", "pyodide"),
+        nargs="+",
+        default=["cpython"],
+        help="where to run: cpython (this Python, the default), pyodide (under Node.js), "
+        "or both, e.g. --runtime cpython pyodide",
+    )
+    p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.set_defaults(run=_bench_cube)
     return parser
 
 
@@ -172,5 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     except (NotationError, InvalidCubeError) as error:
         print(f"solvelab: {error}", file=sys.stderr)
         return 2
+    except TableError as error:
+        print(f"solvelab: {error}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 0

@@ -1,0 +1,67 @@
+"""The two-phase solver's pruning tables: what each one holds, and loading them.
+
+A pruning table gives, for every combination of two coordinates, the number
+of moves needed to solve just those two: a lower bound on the moves needed
+for the whole phase. The search cuts any branch whose bound exceeds the
+moves it has left. Each table is indexed ``a * size_of_b + b`` and holds one
+byte per entry.
+
+Phase 1 takes the largest of three bounds (the three pairs of twist, flip
+and slice); phase 2 the larger of two (corners and U/D edges, each paired
+with the order of the middle-layer edges). Why these: the solver
+documentation's page on the two-phase algorithm has the figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvelab.cube.coords import COORDINATES, N_MOVES, PHASE2_MOVES
+from solvelab.tables import TableSource, directory_source
+
+ALL_MOVES = tuple(range(N_MOVES))
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A pruning table over the coordinates ``a`` and ``b``, for the moves ``moves``."""
+
+    name: str
+    a: str
+    b: str
+    moves: tuple[int, ...]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (COORDINATES[self.a][0], COORDINATES[self.b][0])
+
+
+SPECS = (
+    TableSpec("phase1-twist-flip", "twist", "flip", ALL_MOVES),
+    TableSpec("phase1-slice-twist", "slice", "twist", ALL_MOVES),
+    TableSpec("phase1-slice-flip", "slice", "flip", ALL_MOVES),
+    TableSpec("phase2-corners-sliceperm", "corners", "slice_perm", PHASE2_MOVES),
+    TableSpec("phase2-edges-sliceperm", "ud_edges", "slice_perm", PHASE2_MOVES),
+    TableSpec("phase2-corners-edgecomb", "corners", "edge_comb", PHASE2_MOVES),
+    TableSpec("phase2-edges-cornercomb", "ud_edges", "corner_comb", PHASE2_MOVES),
+)
+
+_source: TableSource | None = None
+_loaded: dict[str, bytes] = {}
+
+
+def use_source(source: TableSource) -> None:
+    """Read tables from ``source`` from now on (the browser's worker sets its own)."""
+    global _source
+    _source = source
+    _loaded.clear()
+
+
+def table(name: str) -> bytes:
+    """A pruning table, loaded on first use and kept."""
+    global _source
+    if name not in _loaded:
+        if _source is None:
+            _source = directory_source()
+        _loaded[name] = _source.load(name)
+    return _loaded[name]

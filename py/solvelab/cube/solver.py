@@ -1,0 +1,573 @@
+"""Kociemba's two-phase algorithm: short solutions, fast, in one thread of plain Python.
+
+Phase 1 turns the cube into the subgroup H = <U, D, R2, F2, L2, B2> (corners
+untwisted, edges unflipped, middle-layer edges in the middle layer); phase 2
+solves it using only the moves of H. Both phases are IDA* searches cut by
+pruning tables (:mod:`solvelab.cube.pruning`). Phase 1 is searched at ever
+greater depths; every phase-1 solution is handed to phase 2 with the moves
+left under the best total found so far, so solutions keep getting shorter.
+
+The search runs on six versions of the cube at once, interleaved: the cube
+seen along each of the three axes (so H is <R, L, ...> or <F, B, ...>
+instead) and the same for its inverse. Each has its own phase-1 depth, and
+the one that happens to be close to its H gives short solutions first.
+
+>>> from solvelab.cube import Cube
+>>> cube = Cube().apply("R U R' U' F2 D L'")
+>>> solution = solve(cube)
+>>> cube.apply(solution.moves).is_solved(), solution.length <= 7
+(True, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from functools import cache
+from operator import itemgetter
+
+from solvelab.cube import coords
+from solvelab.cube.coords import (
+    MOVES,
+    N_COMB8,
+    N_FLIP,
+    N_MOVES,
+    N_SLICE,
+    N_SLICE_PERM,
+    N_SLICE_SORTED,
+    N_TWIST,
+    PHASE2_MOVES,
+)
+from solvelab.cube.notation import Algorithm
+from solvelab.cube.pruning import table
+from solvelab.cube.state import Cube
+from solvelab.cube.symmetry import SYMMETRIES, UD_SYMMETRIES, conjugate, move_map
+
+_PHASE2 = frozenset(PHASE2_MOVES)
+_OPPOSITE_FIRST = {3: 0, 4: 1, 5: 2}  # D after U, L after R, B after F; not the reverse
+_NO_FACE = 6
+
+
+class NoSolutionFound(RuntimeError):
+    """The time ran out (or the search was cancelled) before any solution was found."""
+
+
+class Cancelled(Exception):
+    """Raised inside the search to unwind it when it has to stop."""
+
+
+class Solution:
+    """A sequence of face turns that solves a given cube.
+
+    >>> Solution(Algorithm())
+    Solution('')
+    """
+
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: Algorithm) -> None:
+        self.moves = moves
+
+    @property
+    def length(self) -> int:
+        """Length in the half-turn metric."""
+        return self.moves.htm
+
+    def __len__(self) -> int:
+        return self.moves.htm
+
+    def __str__(self) -> str:
+        return str(self.moves)
+
+    def __repr__(self) -> str:
+        return f"Solution({str(self.moves)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Solution) and self.moves == other.moves
+
+    def __hash__(self) -> int:
+        return hash(self.moves)
+
+
+def _allowed(moves: tuple[int, ...] | range) -> list[list[int]]:
+    """For each previous face (6 = none), the moves that may follow it.
+
+    A face is never turned twice in a row, and of two opposite faces (which
+    commute) only one order is searched.
+    """
+    allowed = []
+    for last in range(7):
+        allowed.append([m for m in moves if m // 3 != last and _OPPOSITE_FIRST.get(last) != m // 3])
+    return allowed
+
+
+_P1_ALLOWED = _allowed(range(N_MOVES))
+_P2_ALLOWED = _allowed(PHASE2_MOVES)
+# Leaving H: inside it, a phase-1 path may only go on with a move of another kind.
+_LEAVE_H = [[m for m in moves if m not in _PHASE2] for moves in _P1_ALLOWED]
+_INVERSE_MOVE = [3 * (m // 3) + 2 - m % 3 for m in range(N_MOVES)]
+# The last moves of phase 1 are looked up, not searched (see _Tables._endings).
+_ENDING_DEPTH = 4
+
+
+@cache
+def _directions() -> tuple[tuple[Cube, tuple[int, ...]], ...]:
+    """The whole-cube rotations that give the three axes, each with its move relabelling.
+
+    For rotation ``r`` the cube ``r⁻¹ · c · r`` is solved by moves ``B`` exactly
+    when ``c`` is solved by ``r · B · r⁻¹``, whose moves are ``relabel[m]``.
+    """
+    move_cubes = [Cube().apply(move) for move in MOVES]
+    turn = Cube().apply("x y")  # a third of a turn about the URF-DBL diagonal
+    result = []
+    rotation = Cube()
+    for _ in range(3):
+        relabel = tuple(move_cubes.index(rotation * m * rotation.inverse()) for m in move_cubes)
+        result.append((rotation, relabel))
+        rotation = rotation * turn
+    return tuple(result)
+
+
+class _Tables:
+    """The move and pruning tables, gathered into locals-friendly attributes."""
+
+    def __init__(self) -> None:
+        self.twist = coords.twist_moves()
+        self.flip = coords.flip_moves()
+        self.slice = coords.slice_moves()
+        # The same, as one row of 18 per value: a row is fetched once per node.
+        self.twist_rows = _rows(self.twist)
+        self.flip_rows = _rows(self.flip)
+        self.slice_rows = _rows(self.slice)
+        self.corners_rows = _rows(coords.corners_moves())
+        self.ud_edges_rows = _rows(coords.ud_edges_moves())
+        self.slice_perm_rows = _rows(coords.slice_perm_moves())
+        self.slice_sorted_rows = _rows(coords.slice_sorted_moves())
+        self.twist_flip = table("phase1-twist-flip")
+        self.slice_twist = table("phase1-slice-twist")
+        self.slice_flip = table("phase1-slice-flip")
+        self.corners_slice = table("phase2-corners-sliceperm")
+        self.edges_slice = table("phase2-edges-sliceperm")
+        self.corners_edgecomb = table("phase2-corners-edgecomb")
+        self.edges_cornercomb = table("phase2-edges-cornercomb")
+        self.comb = coords.comb_of_perm8()
+        self.edge_comb_of_u_edges = coords.edge_comb_of_u_edges()
+        self.ud_edges_of_u_d: dict[int, int] = {}  # filled as needed
+        self.endings = self._endings(_ENDING_DEPTH)
+        _near_solved()  # built now, so that no search pays for it
+
+    def _endings(self, depth: int) -> list[dict[int, list[tuple[int, ...]]]]:
+        """For 1..depth moves: phase-1 state -> every path of that many moves into H.
+
+        The paths are those the search itself would take (no face twice in a
+        row, opposite faces in one order, leaving H at once when in it, and
+        ending on a quarter turn of R, L, F or B), found backwards from H. The
+        search looks its last few moves up here instead of searching them.
+        """
+        endings: list[dict[int, list[tuple[int, ...]]]] = [{0: [()]}]
+        # Paths of n moves, as (first move, state before it, rest of the path).
+        frontier = [(m, 0, 0, 0, (m,)) for m in _LEAVE_H[_NO_FACE]]
+        for _ in range(depth):
+            level: dict[int, list[tuple[int, ...]]] = {}
+            grown = []
+            for m, t, f, s, path in frontier:
+                undo = _INVERSE_MOVE[m]
+                t, f, s = (
+                    self.twist[t * N_MOVES + undo],
+                    self.flip[f * N_MOVES + undo],
+                    self.slice[s * N_MOVES + undo],
+                )
+                if t == f == s == 0 and m in _PHASE2:
+                    continue  # in H, a path goes on with a move that leaves it
+                level.setdefault((t * N_FLIP + f) * N_SLICE + s, []).append(path)
+                for before in _P1_ALLOWED[_NO_FACE]:
+                    if m in _P1_ALLOWED[before // 3]:
+                        grown.append((before, t, f, s, (before, *path)))
+            endings.append(level)
+            frontier = grown
+        return endings
+
+    def phase1_bound(self, t: int, f: int, s: int) -> int:
+        return max(
+            self.twist_flip[t * N_FLIP + f],
+            self.slice_twist[s * N_TWIST + t],
+            self.slice_flip[s * N_FLIP + f],
+        )
+
+
+def _rows(moves: list[int]) -> list[list[int]]:
+    return [moves[i : i + N_MOVES] for i in range(0, len(moves), N_MOVES)]
+
+
+@cache
+def _tables() -> _Tables:
+    return _Tables()
+
+
+class _Start:
+    """One of the six versions of the cube the search starts from."""
+
+    def __init__(self, cube: Cube, relabel: tuple[int, ...], inverse: bool, t: _Tables) -> None:
+        cubies = cube.cubies
+        self.relabel = relabel
+        self.inverse = inverse
+        self.twist = coords.twist(cubies)
+        self.flip = coords.flip(cubies)
+        self.slice_sorted = coords.slice_sorted(cubies)
+        self.slice = self.slice_sorted // N_SLICE_PERM
+        self.corners = coords.corners(cubies)
+        self.u_edges = coords.u_edges(cubies)
+        self.d_edges = coords.d_edges(cubies)
+        self.bound = t.phase1_bound(self.twist, self.flip, self.slice)
+        # A cube that some symmetries leave as it is needs only one first move
+        # of each set of moves those symmetries map onto each other.
+        keeping = [i for i in UD_SYMMETRIES if conjugate(cube, SYMMETRIES[i]) == cube]
+        in_h = self.twist == self.flip == self.slice == 0
+        self.first_moves = [
+            m
+            for m in range(N_MOVES)
+            if m == min(move_map(i)[m] for i in keeping) and not (in_h and m in _PHASE2)
+        ]
+        # Versions that are symmetric to each other are searched once.
+        self.key = min(conjugate(cube, SYMMETRIES[i]).to_facelets() for i in UD_SYMMETRIES)
+
+    def to_solution(self, moves: list[int]) -> Algorithm:
+        """Turn moves found for this version into moves that solve the original cube."""
+        mapped = [MOVES[self.relabel[m]] for m in moves]
+        algorithm = Algorithm(mapped)
+        return algorithm.inverse() if self.inverse else algorithm
+
+
+class _Search:
+    def __init__(
+        self,
+        cube: Cube,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None,
+        target: int | None,
+    ) -> None:
+        self.cube = cube
+        self.target = target
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.t = _tables()
+        self.countdown = 0
+        self.limit = 30  # the longest solution still wanted
+        self.starts: list[_Start] = []
+        seen = set()
+        for inverse, version in ((False, cube), (True, cube.inverse())):
+            for rotation, relabel in _directions():
+                start = _Start(conjugate(version, rotation._stickers), relabel, inverse, self.t)
+                if start.key not in seen:
+                    seen.add(start.key)
+                    self.starts.append(start)
+
+    def check(self) -> None:
+        """Every so many nodes: stop when the time is up or the caller says so."""
+        self.countdown = 2048
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise Cancelled
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled
+
+    def found(self, length: int) -> None:
+        """From now on look only for shorter solutions; once one exists, for ``target``."""
+        if self.target is not None and length > self.target:
+            self.limit = self.target
+        else:
+            self.limit = length - 1
+
+    def run(self) -> Iterator[Algorithm]:
+        if self.cube.is_solved():
+            yield Algorithm()
+            return
+        lower = max(start.bound for start in self.starts)
+        short = _short_solution(self.cube) if lower <= _SHORT_DEPTH else None
+        if short is not None:
+            yield short
+            return
+        for depth in range(lower, 32):
+            if depth > self.limit:
+                return
+            for start in self.starts:
+                if start.bound > depth:
+                    continue
+                self.path1: list[int] = []
+                carried = (start.corners, start.slice_sorted, start.u_edges, start.d_edges)
+                if depth == 0:
+                    found = self.phase2(start, 0, carried)
+                    if found is not None:
+                        yield found
+                else:
+                    yield from self.phase1(
+                        start,
+                        (start.twist, start.flip, start.slice, *carried),
+                        depth,
+                        _NO_FACE,
+                        start.first_moves,
+                    )
+                if self.limit < lower:
+                    return
+
+    def phase1(
+        self,
+        start: _Start,
+        state: tuple[int, ...],
+        togo: int,
+        last: int,
+        moves: list[int] | None = None,
+    ) -> Iterator[Algorithm]:
+        """Phase-1 paths of exactly ``togo`` more moves ending in H; phase 2 after each.
+
+        ``state`` is (twist, flip, slice, corners, slice_sorted, u_edges,
+        d_edges); phase 1 is about the first three, the others are carried
+        along for phase 2.
+        """
+        self.countdown -= 1
+        if self.countdown <= 0:
+            self.check()
+        t = self.t
+        twist, flip, slice_, corners, slice_sorted, u_edges, d_edges = state
+        twist_row = t.twist_rows[twist]
+        flip_row = t.flip_rows[flip]
+        slice_row = t.slice_rows[slice_]
+        corners_row = t.corners_rows[corners]
+        slice_sorted_row = t.slice_sorted_rows[slice_sorted]
+        u_edges_row = t.slice_sorted_rows[u_edges]
+        d_edges_row = t.slice_sorted_rows[d_edges]
+        twist_flip, slice_twist, slice_flip = t.twist_flip, t.slice_twist, t.slice_flip
+        n_flip, n_twist = N_FLIP, N_TWIST  # locals are faster than globals in this loop
+        path = self.path1
+        endings = t.endings[togo - 1] if togo <= _ENDING_DEPTH + 1 else None
+        if moves is None:
+            moves = _LEAVE_H[last] if twist == flip == slice_ == 0 else _P1_ALLOWED[last]
+        for m in moves:
+            t2 = twist_row[m]
+            f2 = flip_row[m]
+            if twist_flip[t2 * n_flip + f2] >= togo:
+                continue
+            s2 = slice_row[m]
+            if slice_twist[s2 * n_twist + t2] >= togo or slice_flip[s2 * n_flip + f2] >= togo:
+                continue
+            if endings is not None:
+                ends = endings.get((t2 * n_flip + f2) * N_SLICE + s2)
+                if ends:
+                    carried = (corners_row[m], slice_sorted_row[m], u_edges_row[m], d_edges_row[m])
+                    yield from self.finish_phase1(start, m, carried, ends)
+            else:
+                path.append(m)
+                yield from self.phase1(
+                    start,
+                    (
+                        t2,
+                        f2,
+                        s2,
+                        corners_row[m],
+                        slice_sorted_row[m],
+                        u_edges_row[m],
+                        d_edges_row[m],
+                    ),
+                    togo - 1,
+                    m // 3,
+                )
+                path.pop()
+            if len(path) + togo > self.limit:
+                return  # a solution this long has been found meanwhile
+
+    def finish_phase1(
+        self,
+        start: _Start,
+        move: int,
+        carried: tuple[int, int, int, int],
+        endings: list[tuple[int, ...]],
+    ) -> Iterator[Algorithm]:
+        """Try phase 2 after ``move`` and each of the looked-up ends of phase 1."""
+        rows = self.t.slice_sorted_rows
+        corner_rows = self.t.corners_rows
+        path = self.path1
+        path.append(move)
+        reached = len(path)
+        allowed = _P1_ALLOWED[move // 3]
+        for ending in endings:
+            if ending[0] not in allowed if ending else move in _PHASE2:
+                continue  # not a path the search takes (see _endings)
+            if reached + len(ending) > self.limit:
+                break
+            c, ss, u, d = carried
+            for m in ending:
+                c = corner_rows[c][m]
+                ss, u, d = rows[ss][m], rows[u][m], rows[d][m]
+            path.extend(ending)
+            found = self.phase2(start, len(path), (c, ss, u, d))
+            del path[reached:]
+            if found is not None:
+                yield found
+        path.pop()
+
+    def phase2(
+        self, start: _Start, depth1: int, carried: tuple[int, int, int, int]
+    ) -> Algorithm | None:
+        """Finish a phase-1 path with phase 2 if the total beats the best so far."""
+        budget = self.limit - depth1
+        if budget < 0:
+            return None
+        t = self.t
+        corners, slice_perm, u_edges, d_edges = carried
+        bound = t.corners_slice[corners * N_SLICE_PERM + slice_perm]
+        if bound > budget:
+            return None
+        edge_comb = t.edge_comb_of_u_edges[u_edges]
+        bound = max(bound, t.corners_edgecomb[corners * N_COMB8 + edge_comb])
+        if bound > budget:
+            return None
+        key = u_edges * N_SLICE_SORTED + d_edges
+        ud_edges = t.ud_edges_of_u_d.get(key)
+        if ud_edges is None:
+            ud_edges = t.ud_edges_of_u_d[key] = coords.ud_edges_of_u_d(u_edges, d_edges)
+        bound = max(
+            bound,
+            t.edges_slice[ud_edges * N_SLICE_PERM + slice_perm],
+            t.edges_cornercomb[ud_edges * N_COMB8 + t.comb[corners]],
+        )
+        if bound > budget:
+            return None
+        path = self.path1
+        self.path2: list[int] = []
+        for depth2 in range(bound, budget + 1):
+            if self.search2(corners, ud_edges, slice_perm, depth2, path[-1] // 3 if path else 6):
+                moves = path + self.path2
+                self.found(len(moves))
+                return start.to_solution(moves)
+        return None
+
+    def search2(self, corners: int, edges: int, slice_perm: int, togo: int, last: int) -> bool:
+        if togo == 0:
+            return corners == 0 and edges == 0 and slice_perm == 0
+        self.countdown -= 1
+        if self.countdown <= 0:
+            self.check()
+        t = self.t
+        corner_row, edge_row = t.corners_rows[corners], t.ud_edges_rows[edges]
+        slice_row = t.slice_perm_rows[slice_perm]
+        corners_slice, edges_slice = t.corners_slice, t.edges_slice
+        corners_edgecomb, edges_cornercomb, comb = t.corners_edgecomb, t.edges_cornercomb, t.comb
+        for m in _P2_ALLOWED[last]:
+            c2 = corner_row[m]
+            e2 = edge_row[m]
+            if corners_edgecomb[c2 * N_COMB8 + comb[e2]] >= togo:
+                continue
+            s2 = slice_row[m]
+            if corners_slice[c2 * N_SLICE_PERM + s2] >= togo:
+                continue
+            if edges_cornercomb[e2 * N_COMB8 + comb[c2]] >= togo:
+                continue
+            if edges_slice[e2 * N_SLICE_PERM + s2] >= togo:
+                continue
+            self.path2.append(m)
+            if self.search2(c2, e2, s2, togo - 1, m // 3):
+                return True
+            self.path2.pop()
+        return False
+
+
+# Cubes this close to solved are solved optimally by meeting in the middle.
+_SHORT_DEPTH = 7
+_FROM_SOLVED = 4  # depth searched from the solved cube; the rest from the given cube
+
+
+def _levels(stickers: tuple[int, ...], depth: int) -> list[list[tuple[tuple[int, ...], bytes]]]:
+    """Every position up to ``depth`` moves from ``stickers``, level by level.
+
+    Each entry is (moves, state as bytes); only move sequences the search
+    would take are followed (see :func:`_allowed`).
+    """
+    turns = [itemgetter(*Cube().apply(move)._stickers) for move in MOVES]
+    level = [((), stickers)]
+    levels = []
+    for n in range(depth + 1):
+        levels.append([(moves, bytes(state)) for moves, state in level])
+        if n < depth:
+            level = [
+                ((*moves, m), turns[m](state))
+                for moves, state in level
+                for m in _P1_ALLOWED[moves[-1] // 3 if moves else _NO_FACE]
+            ]
+    return levels
+
+
+@cache
+def _near_solved() -> dict[bytes, tuple[int, ...]]:
+    """Position (as sticker bytes) -> shortest moves from solved, up to 4 moves away."""
+    found: dict[bytes, tuple[int, ...]] = {}
+    for level in _levels(Cube()._stickers, _FROM_SOLVED):
+        for moves, state in level:
+            found.setdefault(state, moves)
+    return found
+
+
+def _short_solution(cube: Cube) -> Algorithm | None:
+    """An optimal solution if the cube is at most 7 moves from solved, else None.
+
+    Positions up to 4 moves from solved are known (:func:`_near_solved`); the
+    cube is turned up to 3 moves, and the first meeting gives the solution.
+    """
+    known = _near_solved()
+    from_cube = _levels(cube._stickers, _SHORT_DEPTH - _FROM_SOLVED)
+    for total in range(_SHORT_DEPTH + 1):
+        for depth, level in enumerate(from_cube):
+            for moves, state in level:
+                rest = known.get(state)
+                if rest is not None and depth + len(rest) == total:
+                    there = Algorithm(MOVES[m] for m in moves)
+                    return there + Algorithm(MOVES[m] for m in rest).inverse()
+    return None
+
+
+def solutions(
+    cube: Cube,
+    *,
+    time_limit: float | None = 10.0,
+    target: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Iterator[Solution]:
+    """Ever shorter solutions of ``cube``, until none shorter can be found or time is up.
+
+    The first solution comes as soon as possible, whatever its length. With
+    ``target``, the search then goes straight for solutions of at most that
+    many moves, without stopping at the lengths in between; after that it
+    keeps improving one move at a time. ``should_stop`` is called every couple
+    of thousand nodes; when it returns True the search ends, as when
+    ``time_limit`` seconds have passed.
+    """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    search = _Search(cube, deadline, should_stop, target)
+    try:
+        for moves in search.run():
+            if not cube.apply(moves).is_solved():
+                raise AssertionError(f"the solver produced {moves}, which does not solve the cube")
+            yield Solution(moves)
+    except Cancelled:
+        return
+
+
+def solve(
+    cube: Cube,
+    *,
+    max_length: int = 20,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Solution:
+    """A solution of at most ``max_length`` moves, or the best found in ``time_limit`` seconds.
+
+    Returns as soon as a solution of at most ``max_length`` moves is found.
+    Raises :class:`NoSolutionFound` only if time ran out before any solution.
+    """
+    best = None
+    found = solutions(cube, time_limit=time_limit, target=max_length, should_stop=should_stop)
+    for solution in found:
+        best = solution
+        if solution.length <= max_length:
+            break
+    if best is None:
+        raise NoSolutionFound(f"no solution found within {time_limit} s")
+    return best

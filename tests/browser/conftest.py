@@ -1,0 +1,187 @@
+"""Browser tests: headless Chromium, driven by Playwright, against the built site.
+
+The site is built by `make site` into build/site and served here on a free
+port of 127.0.0.1 for the whole session. Every test in this folder is marked
+`browser` and gets a fresh `page` that fails the test if the page logged a
+console error, threw an uncaught exception, or requested anything from another
+origin (the site must work offline, so it fetches nothing from elsewhere).
+
+Chromium is Debian's (`make chromium` installs it), or the one named by the
+CHROMIUM environment variable; Playwright's own browser download is not used.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SITE_DIR = REPO_ROOT / "build" / "site"
+SCREENSHOT_DIR = REPO_ROOT / "build" / "screenshots"
+HERE = Path(__file__).resolve().parent
+
+# Headless Chromium on a machine without a GPU and without internet access:
+# WebGL through SwiftShader (software), and none of Chromium's background
+# connections to Google's services.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# URLs that never leave the page, so are allowed besides the site's own origin.
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test in tests/browser as `browser`."""
+    for item in items:
+        if HERE in item.path.resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files without logging every request to stderr."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".json": "application/json",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site (build/site)."""
+    if not (SITE_DIR / "index.html").is_file():
+        pytest.fail(f"{SITE_DIR} has no built site: run `make site` first", pytrace=False)
+    return SITE_DIR
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """Base URL (ending in '/') of the built site, served on a free port of 127.0.0.1."""
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def _chromium_path() -> str:
+    path = (
+        os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    )
+    if not path:
+        pytest.fail(
+            "Chromium not found: run `make chromium` (Debian's chromium package) "
+            "or set CHROMIUM=/path/to/chromium",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium, launched once per session through Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=_chromium_path(),
+            headless=True,
+            args=CHROMIUM_ARGS,
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class PageLog:
+    """What a page did during one test."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def foreign_requests(self, site_url: str) -> list[str]:
+        """Requests to any origin other than the site's (data:, blob: and about: are fine)."""
+        origin = urlsplit(site_url)[:2]
+        return [
+            url
+            for url in self.requests
+            if not url.startswith(LOCAL_SCHEMES) and urlsplit(url)[:2] != origin
+        ]
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    """The console errors, page errors and requests of this test's `page`."""
+    return PageLog()
+
+
+@pytest.fixture
+def page(browser, site_url: str, page_log: PageLog):
+    """A fresh page (in its own context) that fails the test on console errors,
+    uncaught page errors, or requests to another origin than the site's.
+
+    A test that expects a console error can remove it from `page_log.console_errors`.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.on(
+        "console",
+        lambda msg: (
+            page_log.console_errors.append(f"{msg.text} ({msg.location.get('url', '')})")
+            if msg.type == "error"
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: page_log.page_errors.append(str(error)))
+    # On the context, not the page: this also sees requests of workers and popups.
+    context.on("request", lambda request: page_log.requests.append(request.url))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not page_log.page_errors, f"uncaught errors in the page: {page_log.page_errors}"
+    assert not page_log.console_errors, f"console errors: {page_log.console_errors}"
+    foreign = page_log.foreign_requests(site_url)
+    assert not foreign, f"requests to another origin than {site_url}: {foreign}"
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    """build/screenshots: where browser tests save screenshots for people to look at."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOT_DIR

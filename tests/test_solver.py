@@ -1,0 +1,117 @@
+import random
+import time
+from collections import deque
+
+import pytest
+
+from solvelab.cube import Cube, InvalidCubeError
+from solvelab.cube.coords import MOVES
+from solvelab.cube.solver import NoSolutionFound, Solution, solutions, solve
+
+SUPERFLIP = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
+
+
+def test_a_solved_cube_needs_no_moves():
+    solution = solve(Cube())
+    assert str(solution) == "" and solution.length == 0
+
+
+def test_random_cubes_are_really_solved():
+    # Hundreds of cubes, kept quick: a short solution is not asked for here.
+    deadline = time.perf_counter() + 60
+    solved = 0
+    for seed in range(300):
+        cube = Cube.random(seed=seed)
+        solution = solve(cube, max_length=24)
+        assert cube.apply(solution.moves).is_solved()
+        assert solution.length <= 24
+        solved += 1
+        if time.perf_counter() > deadline:
+            break
+    assert solved >= 100
+
+
+def test_random_cubes_in_twenty_moves():
+    for seed in range(10):
+        cube = Cube.random(seed=10_000 + seed)
+        solution = solve(cube, max_length=20, time_limit=60)
+        assert solution.length <= 20
+        assert cube.apply(solution.moves).is_solved()
+
+
+def test_superflip_in_twenty_moves():
+    cube = Cube().apply(SUPERFLIP)
+    solution = solve(cube, max_length=20, time_limit=120)
+    assert solution.length == 20
+    assert cube.apply(solution.moves).is_solved()
+
+
+def distances_up_to(depth: int) -> dict[str, int]:
+    """Distance of every position within ``depth`` moves, by breadth-first search."""
+    seen = {Cube().to_facelets(): 0}
+    queue = deque([Cube()])
+    while queue:
+        cube = queue.popleft()
+        d = seen[cube.to_facelets()]
+        if d == depth:
+            continue
+        for move in MOVES:
+            after = cube.apply(move)
+            key = after.to_facelets()
+            if key not in seen:
+                seen[key] = d + 1
+                queue.append(after)
+    return seen
+
+
+def test_near_solved_cubes_get_optimal_solutions():
+    # Exact distances up to 3 from an independent breadth-first search.
+    distances = distances_up_to(3)
+    rng = random.Random(3)
+    for facelets in rng.sample(sorted(distances), 300):
+        solution = solve(Cube.from_facelets(facelets))
+        assert solution.length == distances[facelets]
+
+
+@pytest.mark.parametrize("length", range(1, 8))
+def test_scrambles_of_up_to_seven_moves_are_undone_in_no_more(length):
+    rng = random.Random(length)
+    for _ in range(5):
+        scramble = []
+        while len(scramble) < length:
+            move = rng.randrange(18)
+            if not scramble or move // 3 != scramble[-1] // 3:
+                scramble.append(move)
+        cube = Cube().apply([MOVES[m] for m in scramble])
+        solution = solve(cube, max_length=length)
+        assert solution.length <= length
+        assert cube.apply(solution.moves).is_solved()
+
+
+def test_solutions_get_shorter():
+    lengths = [s.length for s in solutions(Cube.random(seed=5), time_limit=1.0)]
+    assert lengths == sorted(lengths, reverse=True)
+    assert len(set(lengths)) == len(lengths)
+    assert lengths[-1] <= 21
+
+
+def test_time_limit_and_cancel():
+    cube = Cube.random(seed=6)
+    start = time.perf_counter()
+    solution = solve(cube, max_length=10, time_limit=0.5)  # 10 moves cannot be found
+    assert time.perf_counter() - start < 2
+    assert cube.apply(solution.moves).is_solved()
+    with pytest.raises(NoSolutionFound):
+        solve(cube, max_length=10, should_stop=lambda: True)
+
+
+def test_invalid_cubes_are_refused_before_solving():
+    with pytest.raises(InvalidCubeError, match="edge UF is flipped"):
+        solve(Cube.from_facelets("UUUUUUUFURRRRRRRRRFUFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"))
+
+
+def test_solution_value():
+    solution = solve(Cube().apply("R U"))
+    assert isinstance(solution, Solution)
+    assert str(solution) == "U' R'" and len(solution) == 2
+    assert repr(solution) == "Solution(\"U' R'\")"
