@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 import lzma
+import time
 from pathlib import Path
 
 import numpy as np
