@@ -21,6 +21,9 @@ BIN := $(VENV)/bin
 SITE_DIR := build/site
 PYTEST_ARGS ?=
 
+# Material for MkDocs prints a banner about MkDocs 2 on every build; it is not ours to act on.
+export NO_MKDOCS_2_WARNING := 1
+
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 SITE_STAMP := $(SITE_DIR)/.built
