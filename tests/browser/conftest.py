@@ -156,7 +156,9 @@ def page(browser, site_url: str, page_log: PageLog):
 
     A test that expects a console error can remove it from `page_log.console_errors`.
     """
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    # Service workers are blocked here, so that what a test fetches really comes
+    # from the site; tests/browser/test_offline.py makes its own context to test them.
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.on(

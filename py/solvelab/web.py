@@ -1,0 +1,113 @@
+"""What the web page asks of Python, in plain JSON-ready values.
+
+The page's worker (``js/worker.js``) calls these functions in Pyodide and
+posts their results back to the page. Errors a user can cause come back as
+``{"error": message, ...}`` values rather than exceptions, so the page can
+show them next to the input.
+
+>>> parse("R U R' U'")["moves"]
+['R', 'U', "R'", "U'"]
+>>> parse("R Q")["error"]
+"unknown move 'Q' at column 3"
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
+from solvelab.cube.coords import MOVES
+from solvelab.cube.solver import solutions
+
+
+def parse(text: str) -> dict:
+    """The atomic moves of an algorithm, or where and why it cannot be read."""
+    try:
+        alg = parse_alg(text)
+    except NotationError as error:
+        return {
+            "error": str(error),
+            "problem": error.problem,
+            "position": error.position,
+            "length": error.length,
+        }
+    return {"moves": [str(move) for move in alg], "text": str(alg), "htm": alg.htm}
+
+
+def check_stickers(stickers: str) -> dict:
+    """Whether 54 stickers (any six colours, facelet order) are a real, solvable cube.
+
+    A real one comes back as its facelet string and as the page's state: for
+    each place, the number of the sticker (as on the solved cube) now there.
+    """
+    try:
+        cube = Cube.from_stickers(stickers)
+    except InvalidCubeError as error:
+        return {"error": str(error)}
+    return {"facelets": cube.to_facelets(), "stickers": list(cube._stickers)}
+
+
+def _cube_of(facelets: str | None, stickers: list[int] | None) -> Cube:
+    if stickers is not None:
+        if sorted(stickers) != list(range(54)):
+            raise InvalidCubeError("the page's state is not a permutation of the 54 stickers")
+        return Cube._of(tuple(stickers))
+    return Cube.from_facelets(facelets or "")
+
+
+def solve(
+    facelets: str | None = None,
+    stickers: list[int] | None = None,
+    time_limit: float = 10.0,
+    target: int = 20,
+    on_solution: Callable[[dict], None] | None = None,
+) -> dict:
+    """Solve a cube given by its facelets (or the page's sticker state), reporting every
+    better solution as it is found.
+
+    Returns the best solution found within ``time_limit`` seconds (the search
+    stops earlier when it cannot improve), or an error. Moves are named by the
+    faces where they are now, so they apply to the cube as it is held.
+    """
+    try:
+        cube = _cube_of(facelets, stickers)
+        cube = Cube.from_facelets(cube.to_facelets())  # relative to its centres
+    except InvalidCubeError as error:
+        return {"error": str(error)}
+    best = None
+    for solution in solutions(cube, time_limit=time_limit, target=target):
+        best = {"moves": [str(move) for move in solution.moves], "length": solution.length}
+        if on_solution is not None:
+            on_solution(best)
+    if best is None:
+        return {"error": f"no solution found in {time_limit} s"}
+    return best
+
+
+def random_state_scramble(seed: int | None = None, time_limit: float = 5.0) -> dict:
+    """A scramble for a uniformly random cube: a short solution of it, inverted."""
+    cube = Cube.random(seed=seed)
+    best = None
+    for solution in solutions(cube, time_limit=time_limit, target=20):
+        best = solution
+        if solution.length <= 20:
+            break
+    assert best is not None, "two-phase found no solution"
+    scramble = best.moves.inverse()
+    return {"moves": [str(move) for move in scramble], "facelets": cube.to_facelets()}
+
+
+def random_moves_scramble(length: int = 25, seed: int | None = None) -> dict:
+    """``length`` random face turns, never the same face twice in a row or an axis thrice."""
+    rng = random.Random(seed)
+    moves: list[int] = []
+    while len(moves) < length:
+        m = rng.randrange(len(MOVES))
+        face = m // 3
+        if moves and moves[-1] // 3 == face:
+            continue
+        if len(moves) >= 2 and moves[-1] // 3 % 3 == face % 3 == moves[-2] // 3 % 3:
+            continue  # three turns about one axis in a row
+        moves.append(m)
+    return {"moves": [str(MOVES[m]) for m in moves]}

@@ -1,0 +1,491 @@
+"""The 3D cube view (js/cube-view.js) and the documentation demos (js/cube-embed.js).
+
+Driven through the page site/cube/view-check.md, which puts a CubeView on a
+bare canvas as `window.cubeView` and has one `.cube-demo`. States are checked
+against the Python model: the view must move stickers exactly as
+`solvelab.cube.geometry.move_permutation` says.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+import pytest
+from playwright.sync_api import expect
+
+from solvelab.cube.geometry import move_permutation
+from solvelab.cube.notation import MOVE_NAMES, parse_alg
+
+SOLVED = list(range(54))
+
+# The colour scheme of assets/cube-data.json, and the "unknown" grey.
+COLOURS = {
+    "U": (0xFF, 0xFF, 0xFF),
+    "R": (0xC4, 0x1E, 0x3A),
+    "F": (0x00, 0x9E, 0x60),
+    "D": (0xFF, 0xD5, 0x00),
+    "L": (0xFF, 0x58, 0x00),
+    "B": (0x00, 0x51, 0xBA),
+}
+
+
+def apply(state: list[int], alg: str) -> list[int]:
+    """The sticker state after `alg`, from the Python model: new[i] = old[perm[i]]."""
+    for move in parse_alg(alg):
+        permutation = move_permutation(move.name, move.turns)
+        state = [state[source] for source in permutation]
+    return state
+
+
+# --- reading screenshots --------------------------------------------------
+
+
+def decode_png(data: bytes) -> tuple[int, int, int, bytes]:
+    """Width, height, channels (3 or 4) and raw pixel bytes of an 8-bit PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, compressed = 8, b""
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position : position + 8])
+        body = data[position + 8 : position + 8 + length]
+        position += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour_type in (2, 6) and interlace == 0, body
+        elif kind == b"IDAT":
+            compressed += body
+    channels = 3 if colour_type == 2 else 4
+    raw = zlib.decompress(compressed)
+    stride = width * channels
+    pixels = bytearray()
+    previous = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                up_left = previous[i - channels] if i >= channels else 0
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                predictor = left if pa <= pb and pa <= pc else up if pb <= pc else up_left
+                line[i] = (line[i] + predictor) & 0xFF
+        pixels += line
+        previous = line
+    return width, height, channels, bytes(pixels)
+
+
+def colour_counts(png: bytes, colours: dict[str, tuple[int, int, int]]) -> dict[str, int]:
+    """How many pixels show each colour, lit or shaded: the same hue, any brightness.
+
+    Shading scales a sticker's colour; dividing by the brightest channel undoes
+    that. Dark pixels (the piece bodies, the page behind) are not counted.
+    """
+    width, height, channels, pixels = decode_png(png)
+    targets = {name: tuple(c / max(rgb) for c in rgb) for name, rgb in colours.items()}
+    counts = dict.fromkeys(colours, 0)
+    for offset in range(0, width * height * channels, channels):
+        r, g, b = pixels[offset : offset + 3]
+        top = max(r, g, b)
+        if top < 90:
+            continue
+        pixel = (r / top, g / top, b / top)
+        for name, target in targets.items():
+            if sum((p - t) ** 2 for p, t in zip(pixel, target, strict=True)) < 0.12**2:
+                counts[name] += 1
+                break
+    return counts
+
+
+# --- the page -------------------------------------------------------------
+
+
+@pytest.fixture
+def view(page, site_url):
+    """The view-check page, with its CubeView ready and idle; returns the page."""
+    response = page.goto(site_url + "cube/view-check/")
+    assert response is not None and response.ok
+    page.wait_for_function("window.cubeView && window.cubeView.idle")
+    return page
+
+
+def wait_idle(page) -> None:
+    page.wait_for_function("cubeView.idle")
+
+
+def stickers(page) -> list[int]:
+    return page.evaluate("cubeView.stickers")
+
+
+def canvas_box(page) -> dict:
+    """The canvas's box in the viewport, scrolled into view for the mouse."""
+    canvas = page.locator("#view-check")
+    canvas.scroll_into_view_if_needed()
+    return canvas.bounding_box()
+
+
+def shot(page, path=None) -> bytes:
+    return page.locator("#view-check").screenshot(path=path)
+
+
+# --- drawing --------------------------------------------------------------
+
+
+def test_draws_the_visible_faces_and_with_hints_all_six(view, screenshot_dir):
+    counts = colour_counts(shot(view, screenshot_dir / "cube-view.png"), COLOURS)
+    for face in "URF":
+        assert counts[face] > 2000, counts
+    for face in "DLB":
+        assert counts[face] < 50, counts
+
+    view.evaluate("cubeView.setHints(true)")
+    wait_idle(view)
+    counts = colour_counts(shot(view, screenshot_dir / "cube-view-hints.png"), COLOURS)
+    assert all(count > 1000 for count in counts.values()), counts
+
+    view.evaluate("cubeView.setHints(false)")
+    wait_idle(view)
+    counts = colour_counts(shot(view), COLOURS)
+    assert counts["D"] < 50 and counts["L"] < 50 and counts["B"] < 50, counts
+
+
+def test_draws_with_webgl1_too(view):
+    """Where there is no WebGL2 the same shaders compile as GLSL ES 1.00."""
+    version = view.evaluate(
+        """async () => {
+            const { CubeView, loadCubeData } = await import("../../js/cube-view.js");
+            const canvas = document.createElement("canvas");
+            canvas.id = "webgl1";
+            canvas.style.cssText = "display: block; width: 240px; height: 240px; background: #000";
+            document.querySelector("article").prepend(canvas);
+            canvas.getContext("webgl", { antialias: true }); // the view then gets this context
+            window.view1 = new CubeView(canvas, await loadCubeData(), { hints: true });
+            return view1.gl.getParameter(view1.gl.VERSION);
+        }"""
+    )
+    assert version.startswith("WebGL 1"), version
+    view.wait_for_function("view1.idle")
+    counts = colour_counts(view.locator("#webgl1").screenshot(), COLOURS)
+    assert all(count > 100 for count in counts.values()), counts
+
+
+def test_sticker_colours_show_unknown_grey(view, screenshot_dir):
+    view.evaluate("cubeView.setStickerColours(Array(54).fill(7))")
+    grey = {"unknown": (0x8A, 0x8D, 0x91), **COLOURS}
+    counts = colour_counts(shot(view, screenshot_dir / "cube-view-unknown.png"), grey)
+    assert counts["unknown"] > 5000, counts
+    assert counts["R"] < 50 and counts["F"] < 50, counts
+    with pytest.raises(Exception, match="54 colour indices"):
+        view.evaluate("cubeView.setStickerColours([1, 2, 3])")
+
+
+def test_draws_only_on_demand(view):
+    before = view.evaluate("cubeView.stats.frames")
+    view.wait_for_timeout(400)
+    assert view.evaluate("cubeView.stats.frames") == before
+
+
+def test_resizes_with_its_box(view):
+    view.evaluate("document.getElementById('view-check').style.maxWidth = '240px'")
+    view.wait_for_function(
+        "() => { const c = document.getElementById('view-check');"
+        " return c.width === Math.round(c.clientWidth * devicePixelRatio)"
+        " && c.clientWidth === 240; }"
+    )
+
+
+# --- turning --------------------------------------------------------------
+
+
+def test_a_turn_animates_then_applies_the_permutation(view, screenshot_dir):
+    before = shot(view)
+    view.evaluate("cubeView.speed = 12000; window.turning = cubeView.turn('R'); null")
+    view.wait_for_timeout(4000)
+    during = shot(view, screenshot_dir / "cube-view-turning.png")
+    assert stickers(view) == SOLVED  # the state changes when the turn ends
+    expected = apply(SOLVED, "R")
+    view.evaluate("(state) => cubeView.jumpTo(state)", expected)
+    assert view.evaluate("window.turning") is False  # cancelled by jumpTo
+    wait_idle(view)
+    after = shot(view)
+    assert during != before and during != after and before != after
+
+    result = view.evaluate(
+        """async () => {
+            cubeView.speed = 180;
+            const frames = cubeView.stats.frames;
+            const start = performance.now();
+            const played = await cubeView.turn("U2");
+            return {played, ms: performance.now() - start, frames: cubeView.stats.frames - frames,
+                    stickers: cubeView.stickers};
+        }"""
+    )
+    assert result["played"] is True
+    assert result["stickers"] == apply(expected, "U2")
+    assert result["ms"] >= 0.9 * 180 * 1.5, result  # a half turn takes 1.5 quarter turns
+    assert result["frames"] >= 3, result
+
+
+def test_turns_match_the_python_model(view):
+    """Every kind of move, animated, from the solved cube: faces, wide, slices, rotations."""
+    tokens = ["R", "U'", "F2", "Lw", "M'", "E2", "S", "x", "y'", "z2", "Dw2", "B'"]
+    states = view.evaluate(
+        """async (tokens) => {
+            cubeView.speed = 30;
+            const states = [];
+            for (const token of tokens) {
+                cubeView.jumpTo([...Array(54).keys()]);
+                await cubeView.turn(token);
+                states.push(cubeView.stickers);
+            }
+            return states;
+        }""",
+        tokens,
+    )
+    for token, state in zip(tokens, states, strict=True):
+        assert state == apply(SOLVED, token), token
+
+
+def test_queued_turns_all_play_in_order(view):
+    sexy = ["R", "U", "R'", "U'"]
+    result = view.evaluate(
+        """async (tokens) => {
+            cubeView.speed = 25;
+            const promises = tokens.map((token) => cubeView.turn(token));
+            const middle = await promises[1];
+            const afterTwo = cubeView.stickers;
+            const all = await Promise.all(promises);
+            return {middle, afterTwo, all, stickers: cubeView.stickers};
+        }""",
+        sexy * 6,
+    )
+    assert result["middle"] is True and all(result["all"])
+    assert result["afterTwo"] == apply(SOLVED, "R U")  # R then U, not U then R
+    assert apply(SOLVED, "R U") != apply(SOLVED, "U R")
+    assert result["stickers"] == SOLVED  # (R U R' U') has order 6
+
+
+def test_play_and_jump_to(view):
+    result = view.evaluate(
+        """async () => {
+            cubeView.speed = 25;
+            const played = await cubeView.play("R U2 Rw' M x");
+            const afterPlay = cubeView.stickers;
+            cubeView.speed = 5000;
+            const cancelled = cubeView.play(["R", "U", "F"]);
+            cubeView.jumpTo(afterPlay);
+            return {played, afterPlay, cancelled: await cancelled, idle: cubeView.idle};
+        }"""
+    )
+    assert result["played"] is True
+    assert result["afterPlay"] == apply(SOLVED, "R U2 Rw' M x")
+    assert result["cancelled"] is False
+    view.wait_for_timeout(300)
+    assert stickers(view) == result["afterPlay"]
+    with pytest.raises(Exception, match="not a move"):
+        view.evaluate("cubeView.play('R Q')")
+    with pytest.raises(Exception, match="54 sticker ids"):
+        view.evaluate("cubeView.jumpTo([0, 1, 2])")
+
+
+def test_frame_time(view):
+    """Average JS time per frame of a long animation: the work in the frame callback only.
+
+    Headless Chromium draws with SwiftShader, on the CPU, but in the GPU process:
+    the GL calls only queue commands here. Best of three runs, since a busy
+    machine can stop the page's thread in the middle of a frame.
+    """
+    runs = []
+    for _ in range(3):
+        result = view.evaluate(
+            """async (alg) => {
+                cubeView.setHints(true);
+                cubeView.speed = 120;
+                cubeView.stats.frames = 0;
+                cubeView.stats.jsMs = 0;
+                await cubeView.play(alg);
+                return {...cubeView.stats};
+            }""",
+            "R U R' U' F2 D L' B M E S x y z Rw Uw' R2 U2 F' D2 L B' M' y'",
+        )
+        assert result["frames"] > 24
+        runs.append(result["jsMs"] / result["frames"])
+        if runs[-1] < 1.0:
+            break
+    print(f"\ncube view: JS per frame (ms), {result['frames']} frames a run:", runs)
+    assert min(runs) < 2.0
+
+
+# --- pointer --------------------------------------------------------------
+
+
+def test_pick_and_click(view):
+    box = canvas_box(view)
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    place = view.evaluate("([x, y]) => cubeView.pick(x, y)", [cx, cy])
+    assert 18 <= place <= 26, place  # a sticker on F, the face towards the camera
+    assert view.evaluate("([x, y]) => cubeView.pick(x, y)", [box["x"] + 3, box["y"] + 3]) == -1
+
+    view.evaluate("window.clicks = []; cubeView.onStickerClick = (p) => clicks.push(p); null")
+    view.mouse.click(cx, cy)
+    view.mouse.move(cx, cy)
+    view.mouse.down()
+    view.mouse.move(cx + 3, cy + 2)  # less than 8 px: still a click
+    view.mouse.up()
+    view.mouse.click(box["x"] + 3, box["y"] + 3)  # the background: no sticker
+    assert view.evaluate("clicks") == [place, place]
+
+
+def test_hint_stickers_can_be_picked(view):
+    """With hints, stickers of D, L and B are under the pointer somewhere around the cube."""
+
+    def faces_picked() -> set[str]:
+        places = view.evaluate(
+            """() => {
+                const box = document.getElementById("view-check").getBoundingClientRect();
+                const places = [];
+                for (let i = 0; i < 40; i++) {
+                    for (let j = 0; j < 40; j++) {
+                        const x = box.left + (i + 0.5) * box.width / 40;
+                        const y = box.top + (j + 0.5) * box.height / 40;
+                        places.push(cubeView.pick(x, y));
+                    }
+                }
+                return places;
+            }"""
+        )
+        return {"URFDLB"[place // 9] for place in places if place >= 0}
+
+    assert faces_picked() == set("URF")
+    view.evaluate("cubeView.setHints(true)")
+    wait_idle(view)
+    assert faces_picked() == set("URFDLB")
+
+
+@pytest.mark.parametrize(
+    ("dx", "dy", "token"),
+    [(0, -60, "R"), (0, 60, "R'"), (-60, 0, "U"), (60, 0, "U'")],
+)
+def test_drag_on_a_sticker_asks_for_a_turn(view, dx, dy, token):
+    """The centre of the canvas is F3, on the R and U layers: drag it up, down, left, right."""
+    box = canvas_box(view)
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert view.evaluate("([x, y]) => cubeView.pick(x, y)", [cx, cy]) == 20  # F3
+    view.evaluate("window.moves = []; cubeView.onMove = (token) => moves.push(token); null")
+    view.mouse.move(cx, cy)
+    view.mouse.down()
+    view.mouse.move(cx + dx, cy + dy, steps=6)
+    view.mouse.up()
+    assert view.evaluate("moves") == [token]
+
+
+def test_drag_to_turn_by_default_turns_the_cube(view):
+    box = canvas_box(view)
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    view.mouse.move(cx, cy)
+    view.mouse.down()
+    view.mouse.move(cx, cy - 60, steps=6)
+    view.mouse.up()
+    wait_idle(view)
+    assert stickers(view) == apply(SOLVED, "R")
+
+
+def test_drag_on_the_background_orbits(view, screenshot_dir):
+    before = shot(view)
+    box = canvas_box(view)
+    x, y = box["x"] + 15, box["y"] + 15
+    assert view.evaluate("([x, y]) => cubeView.pick(x, y)", [x, y]) == -1
+    view.mouse.move(x, y)
+    view.mouse.down()
+    view.mouse.move(x + 120, y + 40, steps=8)
+    view.mouse.up()
+    wait_idle(view)
+    after = shot(view, screenshot_dir / "cube-view-orbited.png")
+    assert after != before
+    assert stickers(view) == SOLVED  # looking around turns nothing
+
+    view.evaluate("cubeView.resetView()")
+    wait_idle(view)
+    assert shot(view) == before
+
+
+# --- helpers exported for the player --------------------------------------
+
+
+def test_parse_apply_and_keys(view, site_url):
+    result = view.evaluate(
+        """async ([url, names]) => {
+            const m = await import(url);
+            const data = await m.loadCubeData();
+            const thrown = (f) => { try { f(); return null; } catch (e) { return e.message; } };
+            const key = (init) => m.tokenForKey(new KeyboardEvent("keydown", init));
+            const states = {};
+            for (const name of names) {
+                for (const suffix of ["", "2", "'"]) {
+                    states[name + suffix] = m.applyMove(m.solvedStickers(), name + suffix, data);
+                }
+            }
+            return {
+                parsed: ["R", "U2", "Rw'", "M", "x2", "y'"].map(m.parseMoveToken),
+                bad: ["R3", "R2'", "Q", "r", "", "R''", "Mw", null].map(
+                    (t) => thrown(() => m.parseMoveToken(t))),
+                states,
+                keyMap: m.KEY_MAP,
+                keys: [
+                    key({key: "r", code: "KeyR"}),
+                    key({key: "R", code: "KeyR", shiftKey: true}),
+                    key({key: "®", code: "KeyR", altKey: true}),
+                    key({key: "R", code: "KeyR", altKey: true, shiftKey: true}),
+                    key({key: "m", code: "KeyM"}),
+                    key({key: "m", code: "KeyM", altKey: true}),
+                    key({key: "X", code: "KeyX", shiftKey: true}),
+                    key({key: "r", code: "KeyR", ctrlKey: true}),
+                    key({key: "q", code: "KeyQ"}),
+                    key({key: "Enter", code: "Enter"}),
+                ],
+            };
+        }""",
+        [site_url + "js/cube-view.js", list(MOVE_NAMES)],
+    )
+    assert result["parsed"] == [
+        {"name": "R", "turns": 1},
+        {"name": "U", "turns": 2},
+        {"name": "Rw", "turns": 3},
+        {"name": "M", "turns": 1},
+        {"name": "x", "turns": 2},
+        {"name": "y", "turns": 3},
+    ]
+    assert all(message and "not a move" in message for message in result["bad"]), result["bad"]
+    for token, state in result["states"].items():
+        assert state == apply(SOLVED, token), token
+    assert sorted(result["keyMap"].values()) == sorted("URFDLBMESxyz")
+    assert result["keys"] == ["R", "R'", "Rw", "Rw'", "M", None, "x'", None, None, None]
+
+
+# --- the documentation demo -----------------------------------------------
+
+
+def test_demo_plays_its_moves(view, site_url, screenshot_dir):
+    if not view.evaluate("!!document.querySelector('link[href$=\"solvelab.css\"]')"):
+        view.add_style_tag(url=site_url + "stylesheets/solvelab.css")  # until mkdocs.yml has it
+    demo = view.locator(".cube-demo")
+    expect(demo.locator("canvas")).to_have_count(1)
+    button = demo.get_by_role("button")
+    expect(button).to_contain_text("Play")
+    setup = apply(SOLVED, "R U R' U'")
+    view.wait_for_function("document.querySelector('.cube-demo').cubeView?.idle")
+    assert view.evaluate("document.querySelector('.cube-demo').cubeView.stickers") == setup
+    demo.screenshot(path=screenshot_dir / "cube-demo.png")
+
+    button.click()
+    expect(button).to_contain_text("Replay")
+    view.wait_for_function("document.querySelector('.cube-demo').cubeView.idle")
+    assert view.evaluate("document.querySelector('.cube-demo').cubeView.stickers") == SOLVED
+    expect(demo.locator(".cube-demo-move.is-current")).to_have_count(0)  # past the last move

@@ -1,0 +1,140 @@
+"""The cube player page: turning, notation, scrambling, solving, the editor, links."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from solvelab.cube import Cube
+
+PYTHON_READY = 120_000  # ms: Pyodide's first start in headless Chromium here
+
+
+def stickers_of(alg: str) -> list[int]:
+    return list(Cube().apply(alg)._stickers)
+
+
+def shown(page) -> Cube:
+    return Cube._of(tuple(page.evaluate("window.solvelabPlayer.stickers")))
+
+
+def open_player(page, site_url, query=""):
+    page.goto(f"{site_url}cube/player/{query}")
+    page.wait_for_function("window.solvelabPlayer !== undefined")
+
+
+def wait_for_python(page):
+    expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
+
+
+def wait_until_still(page):
+    page.wait_for_function(
+        "!window.solvelabPlayer.playing && window.solvelabPlayer.view.idle", timeout=60_000
+    )
+
+
+def test_cube_is_drawn_before_python_is_ready(page, site_url, screenshot_dir):
+    open_player(page, site_url)
+    page.wait_for_function("window.solvelabPlayer.view.stats.frames > 0", timeout=5_000)
+    drawn_at = page.evaluate("performance.now()")
+    assert drawn_at < 5_000
+    # Python is still loading: the buttons that need it say so.
+    expect(page.locator(".player-python-text")).to_have_text("loading Python…")
+    page.screenshot(path=screenshot_dir / "player-loading.png")
+
+
+def test_keys_and_buttons_turn_the_cube(page, site_url):
+    open_player(page, site_url)
+    page.locator("body").press("r")
+    page.locator("body").press("Shift+U")
+    assert page.evaluate("window.solvelabPlayer.alg") == ["R", "U'"]
+    assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U'")
+    page.get_by_role("button", name="F2", exact=True).click()
+    assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U' F2")
+    page.get_by_role(
+        "button", name="◀", exact=True
+    ).click()  # step back: the moves stay, the state goes back
+    assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U'")
+    assert page.evaluate("window.solvelabPlayer.step") == 2
+
+
+def test_notation_error_is_shown_at_its_token(page, site_url):
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.locator("#player-alg").fill("R U Qw2 F")
+    page.get_by_role("button", name="Play from here").click()
+    error = page.locator(".player-notation-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_text("R U Qw2 F\n    ^^^\nunknown move 'Qw2' at column 5")
+    selection = page.evaluate(
+        "[document.activeElement.selectionStart, document.activeElement.selectionEnd]"
+    )
+    assert selection == [4, 7]
+
+
+def test_typed_algorithm_plays(page, site_url):
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.locator("#player-alg").fill("[R, U] // a comment")
+    page.get_by_role("button", name="Play from here").click()
+    page.wait_for_function("window.solvelabPlayer.alg.length === 4")
+    wait_until_still(page)
+    assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U R' U'")
+
+
+def test_scramble_then_solve_ends_solved(page, site_url, screenshot_dir):
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.locator(".player-speed").fill("540")  # fastest
+    page.get_by_role("button", name="Scramble", exact=True).click()
+    page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)", timeout=60_000)
+    scrambled = shown(page)
+    assert not scrambled.is_solved() and scrambled.cubies.is_solvable()
+    page.screenshot(path=screenshot_dir / "player-scrambled.png")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_function("window.solvelabPlayer.alg.length > 0", timeout=60_000)
+    solution = page.evaluate("window.solvelabPlayer.alg")
+    assert len(solution) <= 20
+    assert scrambled.apply(" ".join(solution)).is_solved()
+    wait_until_still(page)
+    assert shown(page).is_solved()
+    page.screenshot(path=screenshot_dir / "player-solved.png")
+
+
+def test_editor_rejects_an_impossible_cube_with_the_models_message(page, site_url):
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.locator(".player-editor summary").click()
+    swatches = page.locator(".player-swatch")
+    # Twist the URF corner: U9 gets R's colour, R1 F's, F3 U's.
+    for colour, place in ((1, 8), (2, 9), (0, 20)):
+        swatches.nth(colour).click()
+        page.locator(f'.player-cell[data-place="{place}"]').click()
+    page.get_by_role("button", name="Check and use").click()
+    expect(page.locator(".player-editor-message")).to_have_text("corner URF is twisted")
+    # Paint it back and the cube is accepted.
+    for colour, place in ((0, 8), (1, 9), (2, 20)):
+        swatches.nth(colour).click()
+        page.locator(f'.player-cell[data-place="{place}"]').click()
+    page.get_by_role("button", name="Check and use").click()
+    expect(page.locator(".player-editor-message")).to_contain_text("real")
+    assert shown(page).is_solved()
+
+
+def test_shared_link_reproduces_the_state(page, site_url):
+    open_player(page, site_url, "?setup=R%20U&alg=F2%20D&step=1")
+    wait_for_python(page)
+    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
+    assert page.evaluate("window.solvelabPlayer.step") == 1
+    assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U F2")
+    page.get_by_role("button", name="▶▶").click()
+    assert "step=" not in page.url and "alg=F2+D" in page.url
+
+
+@pytest.mark.parametrize("query", ["?alg=%3Cimg%20src=x%20onerror=alert(1)%3E", "?setup=R%20(U"])
+def test_bad_links_give_a_message_not_markup(page, site_url, query):
+    open_player(page, site_url, query)
+    wait_for_python(page)
+    message = page.locator(".player-message")
+    expect(message).to_contain_text("the link's")
+    assert page.locator(".player-message img").count() == 0

@@ -1,0 +1,250 @@
+"""Python in the page: js/python.js drives Pyodide in a Web Worker (js/worker.js).
+
+Every test starts a fresh worker on the home page and talks to it through
+PythonClient, as the app pages do. Solutions found in the browser are checked
+again here, with the same package under CPython.
+
+Run with -s to see the figures the docs quote: how long Python takes to
+start, how long the first solve takes (tables included), and how many bytes
+the page downloads.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solvelab import web
+from solvelab.cube import Cube
+
+# Starts a PythonClient as window.python; resolves with the milliseconds until it is ready.
+START = """async ([url, timeout]) => {
+    const { PythonClient } = await import(url);
+    window.statuses = [];
+    window.stageTimes = {};
+    const started = performance.now();
+    window.python = new PythonClient({ onStatus: (status) => {
+        window.statuses.push(status.stage);
+        window.stageTimes[status.stage] ??= performance.now() - started;
+    } });
+    const late = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`not ready after ${timeout} ms`)), timeout));
+    await Promise.race([window.python.ready, late]);
+    return performance.now() - started;
+}"""
+
+# Calls window.python and reports what happened, without throwing.
+CALL = """async ([method, args]) => {
+    const progress = [];
+    const started = performance.now();
+    const onProgress = (update) => progress.push({ ...update, ms: performance.now() - started });
+    try {
+        const result = await window.python.call(method, args, { onProgress });
+        return { result, progress, ms: performance.now() - started };
+    } catch (error) {
+        return { error: { name: error.name, message: error.message }, progress };
+    }
+}"""
+
+READY_MS = 90_000
+# Seconds each test solve searches. The solver keeps improving until then, and
+# its first solution can take a couple of seconds on a busy machine (the
+# first call also loads the tables within this time).
+SEARCH_S = 5.0
+
+
+def start_python(page, site_url: str) -> float:
+    """Open the home page and start Python; the milliseconds it took to be ready."""
+    page.goto(site_url)
+    return page.evaluate(START, [site_url + "js/python.js", READY_MS])
+
+
+def call(page, method: str, **args) -> dict:
+    """{result, progress, ms} or {error: {name, message}, progress}."""
+    return page.evaluate(CALL, [method, args])
+
+
+def solves(facelets: str, moves: list[str]) -> bool:
+    return Cube.from_facelets(facelets).apply(" ".join(moves)).is_solved()
+
+
+def test_python_starts_and_answers(page, site_url):
+    page.goto(site_url)
+    # A call made before Python is ready waits for it.
+    early = page.evaluate(
+        """async (url) => {
+            const { PythonClient } = await import(url);
+            window.python = new PythonClient();
+            return await window.python.call("parse", { text: "R U R' U'" });
+        }""",
+        site_url + "js/python.js",
+    )
+    assert early["moves"] == ["R", "U", "R'", "U'"]
+    assert page.evaluate("window.python.status.stage") == "ready"
+
+    bad = call(page, "parse", text="R U Q2")["result"]
+    assert bad["error"] == "unknown move 'Q2' at column 5"
+    assert (bad["position"], bad["length"]) == (4, 2)
+
+    # One corner turned in place: a cube nobody can reach by turning.
+    twisted = "UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+    assert call(page, "check_stickers", stickers=twisted)["result"] == {
+        "error": "corner URF is twisted"
+    }
+    colours = "".join(colour * 9 for colour in "WRGYOB")  # any six colours will do
+    solved = call(page, "check_stickers", stickers=colours)
+    assert solved["result"]["facelets"] == Cube().to_facelets()
+
+    scramble = call(page, "random_moves_scramble", length=30, seed=7)["result"]["moves"]
+    assert len(scramble) == 30
+    assert scramble == web.random_moves_scramble(length=30, seed=7)["moves"]  # same as CPython
+
+
+def test_failures_are_messages_not_tracebacks(page, site_url):
+    start_python(page, site_url)
+    wrong_argument = call(page, "parse", txt="R")["error"]
+    assert wrong_argument["name"] == "Error"
+    assert wrong_argument["message"].startswith("TypeError: ")
+    assert "txt" in wrong_argument["message"] and "Traceback" not in wrong_argument["message"]
+    for method in ("nothing", "random", "_private", "parse_alg"):
+        error = call(page, method)["error"]
+        assert error["message"] == f"there is no function {method!r}", error
+
+
+def test_statuses_while_starting(page, site_url):
+    ms = start_python(page, site_url)
+    stages = page.evaluate("window.statuses")
+    assert stages[0] == "loading-python" and stages[-1] == "ready"
+    assert "loading-package" in stages
+    times = page.evaluate("window.stageTimes")
+    print(
+        f"\nPython ready {ms / 1000:.1f} s after the client was created "
+        f"(Pyodide started after {times['loading-package'] / 1000:.1f} s)"
+    )
+
+
+def test_solve_reports_progress_and_solves(page, site_url):
+    sizes: dict[str, int] = {}
+    page.context.on(
+        "response",
+        lambda response: sizes.__setitem__(
+            response.url, int(response.headers.get("content-length", 0))
+        ),
+    )
+    ready_ms = start_python(page, site_url)
+
+    cube = Cube.random(seed=2024)
+    first = call(page, "solve", facelets=cube.to_facelets(), time_limit=SEARCH_S)
+    assert "error" not in first, first
+    solution = first["result"]
+    assert solves(cube.to_facelets(), solution["moves"])
+    assert solution["length"] == len(solution["moves"]) <= 22
+
+    stages = [update["stage"] for update in first["progress"]]
+    assert stages[0] == "tables" and "solution" in stages
+    downloads = [update for update in first["progress"] if update["stage"] == "tables"]
+    assert downloads[-1]["loaded"] == downloads[-1]["total"] > 1_000_000
+    found = [update for update in first["progress"] if update["stage"] == "solution"]
+    assert found[-1]["moves"] == solution["moves"]  # the last progress is the answer
+    assert all(solves(cube.to_facelets(), update["moves"]) for update in found)
+    lengths = [update["length"] for update in found]
+    assert lengths == sorted(lengths, reverse=True)  # each one better than the last
+
+    scrambled = call(page, "random_state_scramble", seed=5)
+    assert "error" not in scrambled, scrambled
+    facelets, scramble = scrambled["result"]["facelets"], scrambled["result"]["moves"]
+    assert not [update for update in scrambled["progress"] if update["stage"] == "tables"]
+    assert Cube().apply(" ".join(scramble)).to_facelets() == facelets
+    second = call(page, "solve", facelets=facelets, time_limit=SEARCH_S)
+    assert solves(facelets, second["result"]["moves"])
+
+    downloaded_ms = downloads[-1]["ms"]
+    first_found_ms = found[0]["ms"]
+    total = sum(sizes.values())
+    pyodide = sum(size for url, size in sizes.items() if "/pyodide/" in url)
+    tables = sum(size for url, size in sizes.items() if "/tables/" in url)
+    package = sum(size for url, size in sizes.items() if url.endswith("/py/solvelab.zip"))
+    print(
+        f"\nPython ready in {ready_ms / 1000:.1f} s; first solve {first['ms'] / 1000:.1f} s "
+        f"({SEARCH_S:g} s search limit; tables downloaded after {downloaded_ms / 1000:.2f} s, "
+        f"first solution after {first_found_ms / 1000:.2f} s), found {lengths}; "
+        f"second solve {second['ms'] / 1000:.1f} s\n"
+        f"bytes downloaded: {total:,} in all: Pyodide {pyodide:,}, tables {tables:,}, "
+        f"solvelab.zip {package:,}, the page and its theme {total - pyodide - tables - package:,}"
+    )
+
+
+def test_restart_cancels_a_running_solve(page, site_url):
+    start_python(page, site_url)
+    facelets = Cube.random(seed=11).to_facelets()
+    result = page.evaluate(
+        """async (facelets) => {
+            let first;
+            const found = new Promise((resolve) => (first = resolve));
+            const running = window.python
+                .call("solve", { facelets, time_limit: 120, target: 1 }, { onProgress: (p) => {
+                    if (p.stage === "solution") first();
+                } })
+                .then(() => "finished", (error) => error.name);
+            await found;  // it is searching, past the first solution
+            const started = performance.now();
+            window.python.restart();
+            const outcome = await running;
+            return { outcome, ms: performance.now() - started, status: window.python.status.stage };
+        }""",
+        facelets,
+    )
+    assert result["outcome"] == "Cancelled"
+    assert result["ms"] < 1000
+    assert result["status"] == "loading-python"
+    page.evaluate(
+        "(ms) => Promise.race([window.python.ready, new Promise((_, no) => setTimeout(no, ms))])",
+        READY_MS,
+    )
+    assert call(page, "parse", text="R2")["result"]["moves"] == ["R2"]
+    again = call(page, "solve", facelets=facelets, time_limit=SEARCH_S)
+    assert solves(facelets, again["result"]["moves"])
+
+
+def _damage(data: bytes) -> bytes:
+    return data[:1000] + bytes([data[1000] ^ 0xFF]) + data[1001:]
+
+
+@pytest.mark.parametrize(
+    ("how", "message"),
+    [
+        ("damaged", "the solver's tables are damaged (table 'phase2-edges-cornercomb' is damaged"),
+        ("cut short", "the solver's tables are damaged (table 'phase2-edges-cornercomb' is 1000"),
+        ("lost", "could not download the solver's tables (phase2-edges-cornercomb.xz: "),
+    ],
+)
+def test_bad_table_download_fails_clearly_and_retry_works(page, site_url, page_log, how, message):
+    start_python(page, site_url)
+    requests = []
+    page.context.on(
+        "request",
+        lambda request: requests.append(request.url) if "cornercomb" in request.url else None,
+    )
+
+    def is_table(url: str) -> bool:
+        return "/tables/phase2-edges-cornercomb.xz" in url
+
+    def spoil(route):
+        if how == "lost":
+            route.abort()
+            return
+        data = route.fetch().body()
+        route.fulfill(status=200, body=_damage(data) if how == "damaged" else data[:1000])
+
+    page.context.route(is_table, spoil)
+    facelets = Cube.random(seed=3).to_facelets()
+    failed = call(page, "solve", facelets=facelets, time_limit=SEARCH_S)
+    assert failed["error"]["message"].startswith(message), failed
+    assert "Traceback" not in failed["error"]["message"]
+    # The browser reports the aborted download in the console: expected here.
+    page_log.console_errors[:] = [e for e in page_log.console_errors if "ERR_FAILED" not in e]
+
+    page.context.unroute(is_table)
+    retried = call(page, "solve", facelets=facelets, time_limit=SEARCH_S)
+    assert "error" not in retried, retried
+    assert solves(facelets, retried["result"]["moves"])
+    assert len(requests) == 2  # fetched again, not taken from a cache
