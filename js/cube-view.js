@@ -479,6 +479,20 @@ function parseColour(text) {
  *   onStickerClick(place)  called when a sticker is clicked (a drag of less than 8 px)
  *   colours         a colour scheme, as for setColours()
  */
+let software = null;
+
+/** Whether WebGL is drawn by the CPU here (asked once, of a throwaway context). */
+function softwareWebGL() {
+  if (software === null) {
+    const gl = document.createElement("canvas").getContext("webgl");
+    const info = gl?.getExtension("WEBGL_debug_renderer_info");
+    const renderer = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : "";
+    software = /swiftshader|llvmpipe|software/i.test(renderer);
+    gl?.getExtension("WEBGL_lose_context")?.loseContext();
+  }
+  return software;
+}
+
 export class CubeView {
   constructor(canvas, data, options = {}) {
     if (!data || !Array.isArray(data.stickers) || data.stickers.length !== 54) {
@@ -766,7 +780,9 @@ export class CubeView {
   // --- WebGL ---------------------------------------------------------------
 
   _initGL() {
-    const attributes = { antialias: true, alpha: true, premultipliedAlpha: true };
+    // Multisampling is nearly free on a GPU but costs a third of the frame rate
+    // when WebGL runs in software (SwiftShader), so it is only asked for on a GPU.
+    const attributes = { antialias: !softwareWebGL(), alpha: true, premultipliedAlpha: true };
     const gl =
       this.canvas.getContext("webgl2", attributes) || this.canvas.getContext("webgl", attributes);
     if (!gl) throw new Error("this browser has no WebGL");

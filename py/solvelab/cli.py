@@ -11,6 +11,7 @@
     solvelab tables build                  build the solvers' tables (needs numpy)
     solvelab bench moves                   how fast moves are applied
     solvelab bench cube                    how fast and short the solver is
+    solvelab bench browser                 the player page in headless Chromium
 
 Input a user can get wrong prints one line on stderr and exits with status 2.
 """
@@ -115,6 +116,12 @@ def _bench_cube(args: argparse.Namespace) -> int:
     from solvelab.bench.cube import main as bench
 
     return bench(args.count, args.runtime, not args.no_reference, args.json)
+
+
+def _bench_browser(args: argparse.Namespace) -> int:
+    from solvelab.bench.browser import main as bench
+
+    return bench(args.count)
 
 
 def _bench_moves(args: argparse.Namespace) -> int:
@@ -246,6 +253,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(run=_bench_cube)
+    p = benches.add_parser(
+        "browser",
+        help="the player page in headless Chromium",
+        description="Serve the built site (make site) and measure the player page in headless "
+        "Chromium: first frame, Python start, animation frame rate, a first visit's Solve, "
+        "bytes downloaded, and warm solves. Needs Playwright and Chromium (make chromium).",
+    )
+    p.add_argument("--count", type=int, default=20, help="cubes for the warm solves (default 20)")
+    p.set_defaults(run=_bench_browser)
     return parser
 
 

@@ -61,13 +61,15 @@ def solve(
     stickers: list[int] | None = None,
     time_limit: float = 10.0,
     target: int = 20,
+    stop_at: int | None = None,
     on_solution: Callable[[dict], None] | None = None,
 ) -> dict:
     """Solve a cube given by its facelets (or the page's sticker state), reporting every
     better solution as it is found.
 
     Returns the best solution found within ``time_limit`` seconds (the search
-    stops earlier when it cannot improve), or an error. Moves are named by the
+    stops earlier when it cannot improve, or once a solution of at most
+    ``stop_at`` moves is found), or an error. Moves are named by the
     faces where they are now, so they apply to the cube as it is held.
     """
     try:
@@ -80,6 +82,8 @@ def solve(
         best = {"moves": [str(move) for move in solution.moves], "length": solution.length}
         if on_solution is not None:
             on_solution(best)
+        if stop_at is not None and solution.length <= stop_at:
+            break
     if best is None:
         return {"error": f"no solution found in {time_limit} s"}
     return best

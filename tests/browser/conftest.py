@@ -12,11 +12,6 @@ CHROMIUM environment variable; Playwright's own browser download is not used.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import shutil
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,25 +19,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from solvelab.bench.site_server import CHROMIUM_ARGS, SiteServer, chromium_path
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = REPO_ROOT / "build" / "site"
 SCREENSHOT_DIR = REPO_ROOT / "build" / "screenshots"
 HERE = Path(__file__).resolve().parent
-
-# Headless Chromium on a machine without a GPU and without internet access:
-# WebGL through SwiftShader (software), and none of Chromium's background
-# connections to Google's services.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 # URLs that never leave the page, so are allowed besides the site's own origin.
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
@@ -53,21 +35,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if HERE in item.path.resolve().parents:
             item.add_marker(pytest.mark.browser)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files without logging every request to stderr."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".json": "application/json",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -81,24 +48,12 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """Base URL (ending in '/') of the built site, served on a free port of 127.0.0.1."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    try:
-        yield f"http://{host}:{port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with SiteServer(site_dir) as server:
+        yield server.url
 
 
 def _chromium_path() -> str:
-    path = (
-        os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    )
+    path = chromium_path()
     if not path:
         pytest.fail(
             "Chromium not found: run `make chromium` (Debian's chromium package) "

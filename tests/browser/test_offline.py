@@ -8,14 +8,12 @@ and whatever still works comes from the service worker's caches.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
+from solvelab.bench.site_server import SiteServer
 from solvelab.cube import Cube
 
 READY_MS = 90_000
@@ -46,39 +44,8 @@ CACHED = """async () => {
 }"""
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-class _Server:
-    """The built site on a free port of 127.0.0.1, until stop()."""
-
-    def __init__(self, directory) -> None:
-        handler = functools.partial(_Handler, directory=str(directory))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        host, port = self.server.server_address[:2]
-        self.url = f"http://{host}:{port}/"
-
-    def stop(self) -> None:
-        if self.thread.is_alive():
-            self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(timeout=5)
-
-
 def test_site_works_offline_after_one_visit(browser, site_dir):
-    server = _Server(site_dir)
+    server = SiteServer(site_dir)
     url = server.url
     context = browser.new_context()
     requests: list[str] = []
