@@ -108,6 +108,8 @@ _LEAVE_H = [[m for m in moves if m not in _PHASE2] for moves in _P1_ALLOWED]
 _INVERSE_MOVE = [3 * (m // 3) + 2 - m % 3 for m in range(N_MOVES)]
 # The last moves of phase 1 are looked up, not searched (see _Tables._endings).
 _ENDING_DEPTH = 4
+_ANY_LENGTH = 30
+_FIRST_PHASE2 = 12
 
 
 @cache
@@ -252,7 +254,7 @@ class _Search:
         self.should_stop = should_stop
         self.t = _tables()
         self.countdown = 0
-        self.limit = 30  # the longest solution still wanted
+        self.limit = _ANY_LENGTH  # the longest solution still wanted
         self.starts: list[_Start] = []
         seen = set()
         for inverse, version in ((False, cube), (True, cube.inverse())):
@@ -409,6 +411,10 @@ class _Search:
     ) -> Algorithm | None:
         """Finish a phase-1 path with phase 2 if the total beats the best so far."""
         budget = self.limit - depth1
+        if self.limit == _ANY_LENGTH:
+            # No solution yet: a deep phase-2 search takes longer than trying
+            # the next phase-1 solutions, one of which finishes sooner.
+            budget = min(budget, _FIRST_PHASE2)
         if budget < 0:
             return None
         t = self.t
