@@ -84,11 +84,12 @@ $(TABLES_STAMP): $(TABLE_SOURCES) $(VENV_STAMP)
 	$(BIN)/solvelab tables build
 	@touch $@
 
-# site: build the MkDocs site into build/site; strict, so a warning (a broken
+# site: build the MkDocs site into build/site, with the app's files (JS, Pyodide, the
+# package, the tables); strict, so a warning (a broken
 # link, a page missing from nav) fails the build.
 site: $(SITE_STAMP)
 
-$(SITE_STAMP): $(SITE_SOURCES) $(VENV_STAMP) $(NODE_STAMP)
+$(SITE_STAMP): $(SITE_SOURCES) $(VENV_STAMP) $(NODE_STAMP) $(TABLES_STAMP)
 	$(BIN)/mkdocs build --strict --quiet
 	@touch $@
 
