@@ -3,16 +3,23 @@
 // module only shows. The state is always the setup plus a list of moves, so
 // every step can be reached and the address bar can hold it all.
 
-import { CubeView, applyMove, parseMoveToken, tokenForKey } from "./cube-view.js";
+import {
+  CubeView,
+  applyMove,
+  loadCubeData,
+  parseMoveToken,
+  solvedStickers,
+  tokenForKey,
+} from "./cube-view.js";
 import { PythonClient } from "./python.js";
 
 const root = document.querySelector(".solvelab-player");
 const $ = (selector) => root.querySelector(selector);
 const $$ = (selector) => [...root.querySelectorAll(selector)];
 
-const data = await (await fetch(new URL("../assets/cube-data.json", import.meta.url))).json();
+const data = await loadCubeData();
 const FACES = data.faces;
-const SOLVED = Array.from({ length: 54 }, (_, i) => i);
+const SOLVED = solvedStickers();
 const SOLVE_SECONDS = 3;
 // The link the page was opened with; read once Python can parse it.
 const linked = new URLSearchParams(location.search);

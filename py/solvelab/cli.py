@@ -131,6 +131,13 @@ def _bench_moves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _command(group, name: str, run, help: str, description: str) -> argparse.ArgumentParser:
+    """A subcommand that runs ``run(args)``."""
+    parser = group.add_parser(name, help=help, description=description)
+    parser.set_defaults(run=run)
+    return parser
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="solvelab", description="Scramble, turn and solve puzzles."
@@ -142,35 +149,40 @@ def _parser() -> argparse.ArgumentParser:
     commands = cube.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     alg_help = "an algorithm in WCA notation, e.g. \"R U R' U'\" (quote it)"
-    p = commands.add_parser(
+    p = _command(
+        commands,
         "facelets",
+        _cube_facelets,
         help="print the facelet string after an algorithm",
         description="Print the 54-letter facelet string (Kociemba's URFDLB order) of a solved "
         "cube after ALG.",
     )
     p.add_argument("alg", metavar="ALG", help=alg_help)
-    p.set_defaults(run=_cube_facelets)
 
-    p = commands.add_parser(
+    p = _command(
+        commands,
         "show",
+        _cube_show,
         help="print the unfolded cube after an algorithm",
         description="Print the net of a solved cube after ALG.",
     )
     p.add_argument("alg", metavar="ALG", help=alg_help)
     _add_colour_option(p)
-    p.set_defaults(run=_cube_show)
 
-    p = commands.add_parser(
+    p = _command(
+        commands,
         "random",
+        _cube_random,
         help="print a uniformly random cube",
         description="Print a uniformly random solvable cube: its facelet string and its net.",
     )
     p.add_argument("--seed", type=int, help="make the cube reproducible")
     _add_colour_option(p)
-    p.set_defaults(run=_cube_random)
 
-    p = commands.add_parser(
+    p = _command(
+        commands,
         "check",
+        _cube_check,
         help="say whether a facelet string is a real cube",
         description="Print 'valid' and exit 0 if FACELETS describes a cube that can be solved; "
         "otherwise print what is wrong and where, and exit 1.",
@@ -181,25 +193,30 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="accept any six colour letters; the centres say which colour is which face",
     )
-    p.set_defaults(run=_cube_check)
 
-    p = commands.add_parser(
-        "invert", help="print the inverse of an algorithm", description="Print ALG inverted."
+    p = _command(
+        commands,
+        "invert",
+        _cube_invert,
+        help="print the inverse of an algorithm",
+        description="Print ALG inverted.",
     )
     p.add_argument("alg", metavar="ALG", help=alg_help)
-    p.set_defaults(run=_cube_invert)
 
-    p = commands.add_parser(
+    p = _command(
+        commands,
         "simplify",
+        _cube_simplify,
         help="cancel and merge moves of an algorithm",
         description="Print ALG with moves cancelled and merged, also across moves about the "
         "same axis (R L R becomes R2 L).",
     )
     p.add_argument("alg", metavar="ALG", help=alg_help)
-    p.set_defaults(run=_cube_simplify)
 
-    p = commands.add_parser(
+    p = _command(
+        commands,
         "solve",
+        _cube_solve,
         help="solve a cube with the two-phase algorithm",
         description="Print a solution of the cube given by FACELETS (or made by --alg ALG from "
         "a solved cube) and its length. Stops at the first solution of at most --max-length "
@@ -209,33 +226,36 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--alg", metavar="ALG", help="solve the cube this algorithm makes")
     p.add_argument("--max-length", type=int, default=20, metavar="N", help="default 20")
     p.add_argument("--time-limit", type=float, metavar="S", help="seconds (default: none)")
-    p.set_defaults(run=_cube_solve)
 
     tables = topics.add_parser(
         "tables", help="the solvers' tables", description="The solvers' precomputed tables."
     )
     table_commands = tables.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    p = table_commands.add_parser(
+    p = _command(
+        table_commands,
         "build",
+        _tables_build,
         help="build the tables (numpy)",
         description="Build the pruning tables with numpy and write them, compressed, with "
         "manifest.json. Two builds give the same bytes.",
     )
     p.add_argument("--out", metavar="DIR", help="where to write them (default: tables/)")
-    p.set_defaults(run=_tables_build)
 
     bench = topics.add_parser("bench", help="benchmarks", description="Benchmarks.")
     benches = bench.add_subparsers(dest="command", required=True, metavar="BENCHMARK")
-    p = benches.add_parser(
+    p = _command(
+        benches,
         "moves",
+        _bench_moves,
         help="how many moves a second the cube model applies",
         description="Apply random face turns and print how many a second are applied.",
     )
     p.add_argument("--count", type=int, default=1_000_000, help="face turns per run")
     p.add_argument("--repeat", type=int, default=5, help="runs; the best is reported")
-    p.set_defaults(run=_bench_moves)
-    p = benches.add_parser(
+    p = _command(
+        benches,
         "cube",
+        _bench_cube,
         help="how fast and how short the two-phase solver is",
         description="Solve a fixed set of seeded random-state cubes; print table load time, "
         "time to a solution of <= 21 and <= 20 moves, and average lengths in 0.1 s and 1 s; "
@@ -252,16 +272,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.set_defaults(run=_bench_cube)
-    p = benches.add_parser(
+    p = _command(
+        benches,
         "browser",
+        _bench_browser,
         help="the player page in headless Chromium",
         description="Serve the built site (make site) and measure the player page in headless "
         "Chromium: first frame, Python start, animation frame rate, a first visit's Solve, "
         "bytes downloaded, and warm solves. Needs Playwright and Chromium (make chromium).",
     )
     p.add_argument("--count", type=int, default=20, help="cubes for the warm solves (default 20)")
-    p.set_defaults(run=_bench_browser)
     return parser
 
 

@@ -129,32 +129,31 @@ def _from_quarter_turns(n: int, quarter_turn) -> list[int]:
     return table
 
 
-@cache
-def twist_moves() -> list[int]:
-    states = [(*digits, -sum(digits) % 3) for digits in product(range(3), repeat=7)]
+def _orientation_moves(pieces: int, modulus: int, corners: bool) -> list[int]:
+    """The move table of twist (corners) or flip (edges): orientations of all but the last
+    piece, in base ``modulus``, the last one following from the others."""
+    states = [
+        (*digits, -sum(digits) % modulus) for digits in product(range(modulus), repeat=pieces - 1)
+    ]
     index = {s: i for i, s in enumerate(states)}
 
     def quarter(face: int) -> list[int]:
         m = move_cubies()[3 * face]
-        return [
-            index[tuple((s[j] + o) % 3 for j, o in zip(m.cp, m.co, strict=True))] for s in states
-        ]
+        perm, change = (m.cp, m.co) if corners else (m.ep, m.eo)
+        pairs = list(zip(perm, change, strict=True))
+        return [index[tuple((s[j] + o) % modulus for j, o in pairs)] for s in states]
 
-    return _from_quarter_turns(N_TWIST, quarter)
+    return _from_quarter_turns(len(states), quarter)
+
+
+@cache
+def twist_moves() -> list[int]:
+    return _orientation_moves(8, 3, corners=True)
 
 
 @cache
 def flip_moves() -> list[int]:
-    states = [(*digits, sum(digits) % 2) for digits in product(range(2), repeat=11)]
-    index = {s: i for i, s in enumerate(states)}
-
-    def quarter(face: int) -> list[int]:
-        m = move_cubies()[3 * face]
-        return [
-            index[tuple((s[j] + o) % 2 for j, o in zip(m.ep, m.eo, strict=True))] for s in states
-        ]
-
-    return _from_quarter_turns(N_FLIP, quarter)
+    return _orientation_moves(12, 2, corners=False)
 
 
 def u_edges(cube: CubieCube) -> int:

@@ -41,7 +41,7 @@ from solvelab.cube.coords import (
 from solvelab.cube.notation import Algorithm
 from solvelab.cube.pruning import table
 from solvelab.cube.state import Cube
-from solvelab.cube.symmetry import SYMMETRIES, UD_SYMMETRIES, conjugate, move_map
+from solvelab.cube.symmetry import SYMMETRIES, UD_SYMMETRIES, Permutation, conjugate, move_map
 
 _PHASE2 = frozenset(PHASE2_MOVES)
 _OPPOSITE_FIRST = {3: 0, 4: 1, 5: 2}  # D after U, L after R, B after F; not the reverse
@@ -113,19 +113,18 @@ _FIRST_PHASE2 = 12
 
 
 @cache
-def _directions() -> tuple[tuple[Cube, tuple[int, ...]], ...]:
+def _directions() -> tuple[tuple[Permutation, tuple[int, ...]], ...]:
     """The whole-cube rotations that give the three axes, each with its move relabelling.
 
     For rotation ``r`` the cube ``r⁻¹ · c · r`` is solved by moves ``B`` exactly
     when ``c`` is solved by ``r · B · r⁻¹``, whose moves are ``relabel[m]``.
     """
-    move_cubes = [Cube().apply(move) for move in MOVES]
     turn = Cube().apply("x y")  # a third of a turn about the URF-DBL diagonal
     result = []
     rotation = Cube()
     for _ in range(3):
-        relabel = tuple(move_cubes.index(rotation * m * rotation.inverse()) for m in move_cubes)
-        result.append((rotation, relabel))
+        back = SYMMETRIES.index(rotation.inverse()._stickers)
+        result.append((rotation._stickers, move_map(back)))
         rotation = rotation * turn
     return tuple(result)
 
@@ -221,9 +220,10 @@ class _Start:
         self.u_edges = coords.u_edges(cubies)
         self.d_edges = coords.d_edges(cubies)
         self.bound = t.phase1_bound(self.twist, self.flip, self.slice)
+        seen = [conjugate(cube, SYMMETRIES[i]) for i in UD_SYMMETRIES]
         # A cube that some symmetries leave as it is needs only one first move
         # of each set of moves those symmetries map onto each other.
-        keeping = [i for i in UD_SYMMETRIES if conjugate(cube, SYMMETRIES[i]) == cube]
+        keeping = [i for i, other in zip(UD_SYMMETRIES, seen, strict=True) if other == cube]
         in_h = self.twist == self.flip == self.slice == 0
         self.first_moves = [
             m
@@ -231,7 +231,7 @@ class _Start:
             if m == min(move_map(i)[m] for i in keeping) and not (in_h and m in _PHASE2)
         ]
         # Versions that are symmetric to each other are searched once.
-        self.key = min(conjugate(cube, SYMMETRIES[i]).to_facelets() for i in UD_SYMMETRIES)
+        self.key = min(other._stickers for other in seen)
 
     def to_solution(self, moves: list[int]) -> Algorithm:
         """Turn moves found for this version into moves that solve the original cube."""
@@ -248,7 +248,7 @@ class _Search:
         should_stop: Callable[[], bool] | None,
         target: int | None,
     ) -> None:
-        self.cube = cube
+        self.cube = Cube.from_cubies(cube.cubies)  # held with U on top, F in front
         self.target = target
         self.deadline = deadline
         self.should_stop = should_stop
@@ -257,9 +257,9 @@ class _Search:
         self.limit = _ANY_LENGTH  # the longest solution still wanted
         self.starts: list[_Start] = []
         seen = set()
-        for inverse, version in ((False, cube), (True, cube.inverse())):
+        for inverse, version in ((False, self.cube), (True, self.cube.inverse())):
             for rotation, relabel in _directions():
-                start = _Start(conjugate(version, rotation._stickers), relabel, inverse, self.t)
+                start = _Start(conjugate(version, rotation), relabel, inverse, self.t)
                 if start.key not in seen:
                     seen.add(start.key)
                     self.starts.append(start)

@@ -32,18 +32,6 @@ Permutation = tuple[int, ...]
 _INDEX = {sticker: i for i, sticker in enumerate(STICKERS)}
 
 
-def _compose(a: Permutation, b: Permutation) -> Permutation:
-    """``a`` then ``b``, in the convention of :class:`Cube` (``(a*b)[i] = a[b[i]]``)."""
-    return tuple(a[i] for i in b)
-
-
-def _inverse(p: Permutation) -> Permutation:
-    inverse = [0] * len(p)
-    for i, j in enumerate(p):
-        inverse[j] = i
-    return tuple(inverse)
-
-
 def _mirror_left_right() -> Permutation:
     """The reflection x -> -x as a sticker permutation (which sticker lands at each place)."""
     places = []
@@ -54,15 +42,15 @@ def _mirror_left_right() -> Permutation:
 
 
 def _make_symmetries() -> tuple[Permutation, ...]:
-    rotations: list[Permutation] = [Cube()._stickers]
-    generators = [Cube().apply(r)._stickers for r in ("x", "y", "z")]
+    rotations = [Cube()]
+    generators = [Cube().apply(r) for r in ("x", "y", "z")]
     for rotation in rotations:  # grows while it is read: a closure under the generators
         for g in generators:
-            product = _compose(rotation, g)
+            product = rotation * g
             if product not in rotations:
                 rotations.append(product)
-    mirror = _mirror_left_right()
-    return tuple(rotations) + tuple(_compose(r, mirror) for r in rotations)
+    mirror = Cube._of(_mirror_left_right())
+    return tuple(r._stickers for r in rotations) + tuple((r * mirror)._stickers for r in rotations)
 
 
 SYMMETRIES: tuple[Permutation, ...] = _make_symmetries()
@@ -81,7 +69,8 @@ UD_SYMMETRIES: tuple[int, ...] = tuple(
 
 def conjugate(cube: Cube, symmetry: Permutation) -> Cube:
     """``s⁻¹ · cube · s``: the cube as seen after the symmetry."""
-    return Cube._of(_compose(_compose(_inverse(symmetry), cube._stickers), symmetry))
+    s = Cube._of(symmetry)
+    return s.inverse() * cube * s
 
 
 @cache
