@@ -108,6 +108,9 @@ _LEAVE_H = [[m for m in moves if m not in _PHASE2] for moves in _P1_ALLOWED]
 _INVERSE_MOVE = [3 * (m // 3) + 2 - m % 3 for m in range(N_MOVES)]
 # The last moves of phase 1 are looked up, not searched (see _Tables._endings).
 _ENDING_DEPTH = 4
+# Below this many phase-1 moves to go, the search is plain recursion (see _Search.phase1).
+_PLAIN_DEPTH = 8
+_QUARTER_Y = SYMMETRIES.index(Cube().apply("y")._stickers)
 _ANY_LENGTH = 30
 _FIRST_PHASE2 = 12
 
@@ -144,6 +147,11 @@ class _Tables:
         self.ud_edges_rows = _rows(coords.ud_edges_moves())
         self.slice_perm_rows = _rows(coords.slice_perm_moves())
         self.slice_sorted_rows = _rows(coords.slice_sorted_moves())
+        # Rows for the cube seen after a quarter turn about the U-D axis (see _Start).
+        turned = move_map(_QUARTER_Y)
+        self.twist_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.twist_rows]
+        self.flip_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.flip_rows]
+        self.slice_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.slice_rows]
         self.twist_flip = table("phase1-twist-flip")
         self.slice_twist = table("phase1-slice-twist")
         self.slice_flip = table("phase1-slice-flip")
@@ -188,11 +196,26 @@ class _Tables:
             frontier = grown
         return endings
 
-    def phase1_bound(self, t: int, f: int, s: int) -> int:
+    def phase1_bound(self, node: tuple[int, ...]) -> int:
+        """A lower bound on the phase-1 moves left from ``node`` (see :meth:`_Search.descend`)."""
+        t, f, s, yt, yf, ys = node
         return max(
             self.twist_flip[t * N_FLIP + f],
+            self.twist_flip[yt * N_FLIP + yf],
             self.slice_twist[s * N_TWIST + t],
             self.slice_flip[s * N_FLIP + f],
+            self.slice_flip[ys * N_FLIP + yf],
+        )
+
+    def phase1_child(self, node: tuple[int, ...], m: int) -> tuple[int, ...]:
+        t, f, s, yt, yf, ys = node
+        return (
+            self.twist_rows[t][m],
+            self.flip_rows[f][m],
+            self.slice_rows[s][m],
+            self.twist_rows_y[yt][m],
+            self.flip_rows_y[yf][m],
+            self.slice_rows_y[ys][m],
         )
 
 
@@ -212,19 +235,31 @@ class _Start:
         cubies = cube.cubies
         self.relabel = relabel
         self.inverse = inverse
-        self.twist = coords.twist(cubies)
-        self.flip = coords.flip(cubies)
-        self.slice_sorted = coords.slice_sorted(cubies)
-        self.slice = self.slice_sorted // N_SLICE_PERM
-        self.corners = coords.corners(cubies)
-        self.u_edges = coords.u_edges(cubies)
-        self.d_edges = coords.d_edges(cubies)
-        self.bound = t.phase1_bound(self.twist, self.flip, self.slice)
+        # Phase 1 follows the cube twice: as it is, and seen after a quarter
+        # turn about the U-D axis. Both have the same distance to H, but edge
+        # flips are counted about another axis, so the pruning tables give a
+        # second, different bound.
+        turned = conjugate(cube, SYMMETRIES[_QUARTER_Y]).cubies
+        self.node = (
+            coords.twist(cubies),
+            coords.flip(cubies),
+            coords.slice_sorted(cubies) // N_SLICE_PERM,
+            coords.twist(turned),
+            coords.flip(turned),
+            coords.slice_sorted(turned) // N_SLICE_PERM,
+        )
+        self.phase2_coords = (
+            coords.corners(cubies),
+            coords.slice_sorted(cubies),
+            coords.u_edges(cubies),
+            coords.d_edges(cubies),
+        )
+        self.bound = t.phase1_bound(self.node)
         seen = [conjugate(cube, SYMMETRIES[i]) for i in UD_SYMMETRIES]
         # A cube that some symmetries leave as it is needs only one first move
         # of each set of moves those symmetries map onto each other.
         keeping = [i for i, other in zip(UD_SYMMETRIES, seen, strict=True) if other == cube]
-        in_h = self.twist == self.flip == self.slice == 0
+        in_h = self.node[:3] == (0, 0, 0)
         self.first_moves = [
             m
             for m in range(N_MOVES)
@@ -255,6 +290,7 @@ class _Search:
         self.t = _tables()
         self.countdown = 0
         self.limit = _ANY_LENGTH  # the longest solution still wanted
+        self.pending: list[Algorithm] = []  # found by descend, not yet handed on
         self.starts: list[_Start] = []
         seen = set()
         for inverse, version in ((False, self.cube), (True, self.cube.inverse())):
@@ -294,121 +330,136 @@ class _Search:
             for start in self.starts:
                 if start.bound > depth:
                     continue
+                self.start = start
                 self.path1: list[int] = []
-                carried = (start.corners, start.slice_sorted, start.u_edges, start.d_edges)
                 if depth == 0:
-                    found = self.phase2(start, 0, carried)
+                    found = self.phase2(0, start.phase2_coords)
                     if found is not None:
                         yield found
                 else:
-                    yield from self.phase1(
-                        start,
-                        (start.twist, start.flip, start.slice, *carried),
-                        depth,
-                        _NO_FACE,
-                        start.first_moves,
-                    )
+                    yield from self.phase1(start.node, depth, _NO_FACE, start.first_moves)
                 if self.limit < lower:
                     return
 
     def phase1(
-        self,
-        start: _Start,
-        state: tuple[int, ...],
-        togo: int,
-        last: int,
-        moves: list[int] | None = None,
+        self, node: tuple[int, ...], togo: int, last: int, moves: list[int] | None = None
     ) -> Iterator[Algorithm]:
         """Phase-1 paths of exactly ``togo`` more moves ending in H; phase 2 after each.
 
-        ``state`` is (twist, flip, slice, corners, slice_sorted, u_edges,
-        d_edges); phase 1 is about the first three, the others are carried
-        along for phase 2.
+        Near the leaves, where nearly all the nodes are, the search is plain
+        recursion (:meth:`descend`), which is much faster than a generator;
+        up here a generator hands on each solution as soon as it is found.
+        """
+        if togo <= _PLAIN_DEPTH:
+            self.descend(*node, togo, last, moves)
+            found, self.pending = self.pending, []
+            yield from found
+            return
+        t = self.t
+        path = self.path1
+        if moves is None:
+            moves = _LEAVE_H[last] if node[:3] == (0, 0, 0) else _P1_ALLOWED[last]
+        for m in moves:
+            child = t.phase1_child(node, m)
+            if t.phase1_bound(child) < togo:
+                path.append(m)
+                yield from self.phase1(child, togo - 1, m // 3)
+                path.pop()
+            if len(path) + togo > self.limit:
+                return  # a solution this long has been found meanwhile
+
+    def descend(
+        self,
+        twist: int,
+        flip: int,
+        slice_: int,
+        twist_y: int,
+        flip_y: int,
+        slice_y: int,
+        togo: int,
+        last: int,
+        moves: list[int] | None = None,
+    ) -> None:
+        """:meth:`phase1` as plain recursion; solutions go to ``self.pending``.
+
+        A node is the cube's (twist, flip, slice) and the same for the cube
+        turned about the U-D axis (see :class:`_Start`). The bound is
+        :meth:`_Tables.phase1_bound`, written out so that it stops at the first
+        table that cuts the branch.
         """
         self.countdown -= 1
         if self.countdown <= 0:
             self.check()
         t = self.t
-        twist, flip, slice_, corners, slice_sorted, u_edges, d_edges = state
         twist_row = t.twist_rows[twist]
         flip_row = t.flip_rows[flip]
         slice_row = t.slice_rows[slice_]
-        corners_row = t.corners_rows[corners]
-        slice_sorted_row = t.slice_sorted_rows[slice_sorted]
-        u_edges_row = t.slice_sorted_rows[u_edges]
-        d_edges_row = t.slice_sorted_rows[d_edges]
+        twist_y_row = t.twist_rows_y[twist_y]
+        flip_y_row = t.flip_rows_y[flip_y]
+        slice_y_row = t.slice_rows_y[slice_y]
         twist_flip, slice_twist, slice_flip = t.twist_flip, t.slice_twist, t.slice_flip
         n_flip, n_twist = N_FLIP, N_TWIST  # locals are faster than globals in this loop
         path = self.path1
-        endings = t.endings[togo - 1] if togo <= _ENDING_DEPTH + 1 else None
         if moves is None:
             moves = _LEAVE_H[last] if twist == flip == slice_ == 0 else _P1_ALLOWED[last]
+        endings = t.endings[togo - 1] if togo <= _ENDING_DEPTH + 1 else None
         for m in moves:
             t2 = twist_row[m]
             f2 = flip_row[m]
             if twist_flip[t2 * n_flip + f2] >= togo:
                 continue
+            ty2 = twist_y_row[m]
+            fy2 = flip_y_row[m]
+            if twist_flip[ty2 * n_flip + fy2] >= togo:
+                continue
             s2 = slice_row[m]
             if slice_twist[s2 * n_twist + t2] >= togo or slice_flip[s2 * n_flip + f2] >= togo:
                 continue
-            if endings is not None:
+            sy2 = slice_y_row[m]
+            if slice_flip[sy2 * n_flip + fy2] >= togo:
+                continue
+            if endings is None:
+                path.append(m)
+                self.descend(t2, f2, s2, ty2, fy2, sy2, togo - 1, m // 3)
+                path.pop()
+            else:
                 ends = endings.get((t2 * n_flip + f2) * N_SLICE + s2)
                 if ends:
-                    carried = (corners_row[m], slice_sorted_row[m], u_edges_row[m], d_edges_row[m])
-                    yield from self.finish_phase1(start, m, carried, ends)
-            else:
-                path.append(m)
-                yield from self.phase1(
-                    start,
-                    (
-                        t2,
-                        f2,
-                        s2,
-                        corners_row[m],
-                        slice_sorted_row[m],
-                        u_edges_row[m],
-                        d_edges_row[m],
-                    ),
-                    togo - 1,
-                    m // 3,
-                )
-                path.pop()
+                    self.finish_phase1(m, ends)
             if len(path) + togo > self.limit:
                 return  # a solution this long has been found meanwhile
 
-    def finish_phase1(
-        self,
-        start: _Start,
-        move: int,
-        carried: tuple[int, int, int, int],
-        endings: list[tuple[int, ...]],
-    ) -> Iterator[Algorithm]:
+    def finish_phase1(self, move: int, endings: list[tuple[int, ...]]) -> None:
         """Try phase 2 after ``move`` and each of the looked-up ends of phase 1."""
         rows = self.t.slice_sorted_rows
         corner_rows = self.t.corners_rows
         path = self.path1
         path.append(move)
         reached = len(path)
+        # Phase 2's coordinates are followed from the start only now: few
+        # phase-1 paths get this far.
+        corners, slice_sorted, u_edges, d_edges = self.start.phase2_coords
+        for m in path:
+            corners = corner_rows[corners][m]
+            slice_sorted, u_edges, d_edges = rows[slice_sorted][m], rows[u_edges][m], rows[d_edges][m]
         allowed = _P1_ALLOWED[move // 3]
         for ending in endings:
             if ending[0] not in allowed if ending else move in _PHASE2:
                 continue  # not a path the search takes (see _endings)
             if reached + len(ending) > self.limit:
                 break
-            c, ss, u, d = carried
+            c, ss, u, d = corners, slice_sorted, u_edges, d_edges
             for m in ending:
                 c = corner_rows[c][m]
                 ss, u, d = rows[ss][m], rows[u][m], rows[d][m]
             path.extend(ending)
-            found = self.phase2(start, len(path), (c, ss, u, d))
+            found = self.phase2(len(path), (c, ss, u, d))
             del path[reached:]
             if found is not None:
-                yield found
+                self.pending.append(found)
         path.pop()
 
-    def phase2(
-        self, start: _Start, depth1: int, carried: tuple[int, int, int, int]
-    ) -> Algorithm | None:
+    def phase2(self, depth1: int, carried: tuple[int, int, int, int]) -> Algorithm | None:
         """Finish a phase-1 path with phase 2 if the total beats the best so far."""
         budget = self.limit - depth1
         if self.limit == _ANY_LENGTH:
@@ -443,7 +494,7 @@ class _Search:
             if self.search2(corners, ud_edges, slice_perm, depth2, path[-1] // 3 if path else 6):
                 moves = path + self.path2
                 self.found(len(moves))
-                return start.to_solution(moves)
+                return self.start.to_solution(moves)
         return None
 
     def search2(self, corners: int, edges: int, slice_perm: int, togo: int, last: int) -> bool:
