@@ -22,7 +22,7 @@ the one that happens to be close to its H gives short solutions first.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from operator import itemgetter
 
@@ -108,8 +108,9 @@ _LEAVE_H = [[m for m in moves if m not in _PHASE2] for moves in _P1_ALLOWED]
 _INVERSE_MOVE = [3 * (m // 3) + 2 - m % 3 for m in range(N_MOVES)]
 # The last moves of phase 1 are looked up, not searched (see _Tables._endings).
 _ENDING_DEPTH = 4
-# Below this many phase-1 moves to go, the search is plain recursion (see _Search.phase1).
-_PLAIN_DEPTH = 8
+# The first few phase-1 moves are searched by a generator, the rest by plain
+# recursion (see _Search.phase1).
+_GENERATOR_LEVELS = 1
 _QUARTER_Y = SYMMETRIES.index(Cube().apply("y")._stickers)
 _ANY_LENGTH = 30
 _FIRST_PHASE2 = 12
@@ -151,8 +152,11 @@ class _Tables:
         turned = move_map(_QUARTER_Y)
         self.twist_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.twist_rows]
         self.flip_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.flip_rows]
-        self.slice_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.slice_rows]
         self.twist_flip = table("phase1-twist-flip")
+        # For each twist and move, the twist-flip table's row (by flip) after the move.
+        by_twist = [self.twist_flip[i : i + N_FLIP] for i in range(0, N_TWIST * N_FLIP, N_FLIP)]
+        self.flips_after = [[by_twist[x] for x in row] for row in self.twist_rows]
+        self.flips_after_y = [[by_twist[x] for x in row] for row in self.twist_rows_y]
         self.slice_twist = table("phase1-slice-twist")
         self.slice_flip = table("phase1-slice-flip")
         self.corners_slice = table("phase2-corners-sliceperm")
@@ -198,24 +202,22 @@ class _Tables:
 
     def phase1_bound(self, node: tuple[int, ...]) -> int:
         """A lower bound on the phase-1 moves left from ``node`` (see :meth:`_Search.descend`)."""
-        t, f, s, yt, yf, ys = node
+        t, f, s, yt, yf = node
         return max(
             self.twist_flip[t * N_FLIP + f],
             self.twist_flip[yt * N_FLIP + yf],
             self.slice_twist[s * N_TWIST + t],
             self.slice_flip[s * N_FLIP + f],
-            self.slice_flip[ys * N_FLIP + yf],
         )
 
     def phase1_child(self, node: tuple[int, ...], m: int) -> tuple[int, ...]:
-        t, f, s, yt, yf, ys = node
+        t, f, s, yt, yf = node
         return (
             self.twist_rows[t][m],
             self.flip_rows[f][m],
             self.slice_rows[s][m],
             self.twist_rows_y[yt][m],
             self.flip_rows_y[yf][m],
-            self.slice_rows_y[ys][m],
         )
 
 
@@ -246,7 +248,6 @@ class _Start:
             coords.slice_sorted(cubies) // N_SLICE_PERM,
             coords.twist(turned),
             coords.flip(turned),
-            coords.slice_sorted(turned) // N_SLICE_PERM,
         )
         self.phase2_coords = (
             coords.corners(cubies),
@@ -346,11 +347,12 @@ class _Search:
     ) -> Iterator[Algorithm]:
         """Phase-1 paths of exactly ``togo`` more moves ending in H; phase 2 after each.
 
-        Near the leaves, where nearly all the nodes are, the search is plain
-        recursion (:meth:`descend`), which is much faster than a generator;
-        up here a generator hands on each solution as soon as it is found.
+        Below the first few moves, where nearly all the nodes are, the search
+        is plain recursion (:meth:`descend`), which is much faster than a
+        generator; up here a generator hands on each solution found below a
+        node as soon as that small subtree is done.
         """
-        if togo <= _PLAIN_DEPTH:
+        if len(self.path1) >= _GENERATOR_LEVELS or togo <= _ENDING_DEPTH + 1:
             self.descend(*node, togo, last, moves)
             found, self.pending = self.pending, []
             yield from found
@@ -375,7 +377,6 @@ class _Search:
         slice_: int,
         twist_y: int,
         flip_y: int,
-        slice_y: int,
         togo: int,
         last: int,
         moves: list[int] | None = None,
@@ -396,31 +397,29 @@ class _Search:
         slice_row = t.slice_rows[slice_]
         twist_y_row = t.twist_rows_y[twist_y]
         flip_y_row = t.flip_rows_y[flip_y]
-        slice_y_row = t.slice_rows_y[slice_y]
-        twist_flip, slice_twist, slice_flip = t.twist_flip, t.slice_twist, t.slice_flip
+        slice_twist, slice_flip = t.slice_twist, t.slice_flip
         n_flip, n_twist = N_FLIP, N_TWIST  # locals are faster than globals in this loop
         path = self.path1
         if moves is None:
             moves = _LEAVE_H[last] if twist == flip == slice_ == 0 else _P1_ALLOWED[last]
         endings = t.endings[togo - 1] if togo <= _ENDING_DEPTH + 1 else None
+        flips_after = t.flips_after[twist]
+        flips_after_y = t.flips_after_y[twist_y]
         for m in moves:
-            t2 = twist_row[m]
             f2 = flip_row[m]
-            if twist_flip[t2 * n_flip + f2] >= togo:
+            if flips_after[m][f2] >= togo:
                 continue
-            ty2 = twist_y_row[m]
             fy2 = flip_y_row[m]
-            if twist_flip[ty2 * n_flip + fy2] >= togo:
+            if flips_after_y[m][fy2] >= togo:
                 continue
+            t2 = twist_row[m]
+            ty2 = twist_y_row[m]
             s2 = slice_row[m]
             if slice_twist[s2 * n_twist + t2] >= togo or slice_flip[s2 * n_flip + f2] >= togo:
                 continue
-            sy2 = slice_y_row[m]
-            if slice_flip[sy2 * n_flip + fy2] >= togo:
-                continue
             if endings is None:
                 path.append(m)
-                self.descend(t2, f2, s2, ty2, fy2, sy2, togo - 1, m // 3)
+                self.descend(t2, f2, s2, ty2, fy2, togo - 1, m // 3)
                 path.pop()
             else:
                 ends = endings.get((t2 * n_flip + f2) * N_SLICE + s2)
@@ -441,7 +440,11 @@ class _Search:
         corners, slice_sorted, u_edges, d_edges = self.start.phase2_coords
         for m in path:
             corners = corner_rows[corners][m]
-            slice_sorted, u_edges, d_edges = rows[slice_sorted][m], rows[u_edges][m], rows[d_edges][m]
+            slice_sorted, u_edges, d_edges = (
+                rows[slice_sorted][m],
+                rows[u_edges][m],
+                rows[d_edges][m],
+            )
         allowed = _P1_ALLOWED[move // 3]
         for ending in endings:
             if ending[0] not in allowed if ending else move in _PHASE2:
@@ -598,13 +601,19 @@ def solutions(
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     search = _Search(cube, deadline, should_stop, target)
-    try:
-        for moves in search.run():
-            if not cube.apply(moves).is_solved():
-                raise AssertionError(f"the solver produced {moves}, which does not solve the cube")
-            yield Solution(moves)
-    except Cancelled:
-        return
+    found: Iterable[Algorithm] = search.run()
+    while True:
+        try:
+            for moves in found:
+                if not cube.apply(moves).is_solved():
+                    raise AssertionError(
+                        f"the solver produced {moves}, which does not solve the cube"
+                    )
+                yield Solution(moves)
+            return
+        except Cancelled:
+            found = search.pending  # found just before the search was stopped
+            search.pending = []
 
 
 def solve(
