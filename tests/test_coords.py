@@ -11,6 +11,7 @@ COORDINATE_FUNCTIONS = [
     (coords.twist, coords.twist_moves),
     (coords.flip, coords.flip_moves),
     (coords.slice_sorted, coords.slice_sorted_moves),
+    (coords.slice_flips, coords.slice_flips_moves),
     (coords.corners, coords.corners_moves),
 ]
 
@@ -38,8 +39,8 @@ def test_phase2_tables_agree_inside_the_subgroup():
 def test_solved_cube_has_all_coordinates_zero():
     cubies = Cube().cubies
     values = [coords.twist(cubies), coords.flip(cubies), coords.slice_sorted(cubies)]
-    values += [coords.corners(cubies), coords.ud_edges(cubies)]
-    assert values == [0, 0, 0, 0, 0]
+    values += [coords.slice_flips(cubies), coords.corners(cubies), coords.ud_edges(cubies)]
+    assert values == [0, 0, 0, 0, 0, 0]
 
 
 def test_coordinates_cover_their_ranges():
@@ -47,4 +48,5 @@ def test_coordinates_cover_their_ranges():
     assert len(set(coords.flip_moves())) == coords.N_FLIP
     assert len(set(coords.slice_sorted_moves())) == coords.N_SLICE_SORTED
     assert len(set(coords.slice_moves())) == coords.N_SLICE
+    assert len(set(coords.slice_flips_moves())) == coords.N_SLICE_FLIPS
     assert set(coords.comb_of_perm8()) == set(range(coords.N_COMB8))

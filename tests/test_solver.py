@@ -115,3 +115,18 @@ def test_solution_value():
     assert isinstance(solution, Solution)
     assert str(solution) == "U' R'" and len(solution) == 2
     assert repr(solution) == "Solution(\"U' R'\")"
+
+
+def test_phase1_bound_is_a_lower_bound_and_symmetric():
+    from solvelab.cube.solver import _directions, _Start, _tables
+    from solvelab.cube.symmetry import SYMMETRIES, UD_FB_SYMMETRIES, conjugate
+
+    tables = _tables()
+    relabel = _directions()[0][1]
+    rng = random.Random(7)
+    for length in range(1, 11):
+        cube = Cube().apply([rng.choice(MOVES) for _ in range(length)])
+        bound = _Start(cube, relabel, False, tables).bound
+        assert bound <= length  # the scramble undone reaches the subgroup
+        for i in UD_FB_SYMMETRIES:  # the symmetry-reduced table gives conjugates one bound
+            assert _Start(conjugate(cube, SYMMETRIES[i]), relabel, False, tables).bound == bound

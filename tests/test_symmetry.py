@@ -1,14 +1,18 @@
-from solvelab.cube import Cube
+from solvelab.cube import Cube, coords
 from solvelab.cube.coords import MOVES
 from solvelab.cube.symmetry import (
     MIRROR_LR,
     SYMMETRIES,
+    UD_FB_SYMMETRIES,
     UD_SYMMETRIES,
     conjugate,
     conjugate_move,
+    conjugation_table,
     move_map,
+    slice_flips_conjugations,
     symmetries_of,
     symmetry_class,
+    twist_classes,
 )
 
 SUPERFLIP = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
@@ -52,3 +56,28 @@ def test_symmetry_class_is_shared_by_conjugates():
     assert all(symmetry_class(conjugate(cube, s)) == name for s in SYMMETRIES)
     assert symmetry_class(Cube().apply("R")) == symmetry_class(Cube().apply("F'"))
     assert symmetry_class(Cube().apply("R")) != symmetry_class(Cube().apply("R2"))
+
+
+def _twist_conjugations():
+    return [conjugation_table(coords.twist_moves(), coords.N_TWIST, i) for i in UD_FB_SYMMETRIES]
+
+
+def test_conjugation_tables_agree_with_conjugating_cubes():
+    twist_tables = _twist_conjugations()
+    for seed in range(40):
+        cube = Cube.random(seed=seed)
+        for k, i in enumerate(UD_FB_SYMMETRIES):
+            seen = conjugate(cube, SYMMETRIES[i]).cubies
+            assert twist_tables[k][coords.twist(cube.cubies)] == coords.twist(seen)
+            flips = slice_flips_conjugations()[k][coords.slice_flips(cube.cubies)]
+            assert flips == coords.slice_flips(seen)
+
+
+def test_twist_classes():
+    assert len(UD_FB_SYMMETRIES) == 8
+    representatives, classes = twist_classes()
+    assert len(representatives) == 324  # as min2phase counts them
+    assert representatives[0] == 0 and classes[0] == (0, 0)
+    conjugations = _twist_conjugations()
+    for twist, (number, k) in enumerate(classes):
+        assert conjugations[k][twist] == representatives[number] <= twist

@@ -18,6 +18,7 @@ import numpy as np
 
 from solvelab.cube.coords import COORDINATES, N_MOVES
 from solvelab.cube.pruning import SPECS, TableSpec
+from solvelab.cube.symmetry import twist_classes
 from solvelab.tables import MANIFEST
 
 UNREACHED = 255
@@ -45,6 +46,9 @@ def distances(spec: TableSpec) -> np.ndarray:
         frontier = np.flatnonzero(dist == depth)
     if (dist == UNREACHED).any():
         raise RuntimeError(f"{spec.name}: some entries are unreachable")
+    if spec.twist_classes:
+        representatives = list(twist_classes()[0])
+        return dist.reshape(-1, size_b)[representatives].ravel()
     return dist
 
 
@@ -74,6 +78,8 @@ def build(directory: Path, verbose: bool = True) -> dict:
                 f"{len(data):>9,} bytes compressed, {time.perf_counter() - start:5.1f} s"
             )
     manifest = {"format": 1, "tables": entries}
+    for stale in set(directory.glob("*.xz")) - {directory / entry["file"] for entry in entries}:
+        stale.unlink()  # a table no longer built
     (directory / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     if verbose:
         total = sum(entry["bytes"] for entry in entries)

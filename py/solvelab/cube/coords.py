@@ -9,7 +9,9 @@ Phase 1 (any cube -> the subgroup <U, D, R2, F2, L2, B2>):
 - ``twist``: the corner twists, 3**7 = 2187 values (the eighth is implied);
 - ``flip``: the edge flips, 2**11 = 2048 values;
 - ``slice``: which 4 of the 12 edge places hold the middle-layer edges FR,
-  FL, BL, BR, C(12, 4) = 495 values, 0 when they are in the middle layer.
+  FL, BL, BR, C(12, 4) = 495 values, 0 when they are in the middle layer;
+- ``slice_flips``: ``slice`` and the flips of those four edges (as bits,
+  lowest place first), 495 * 16 = 7920 values.
 
 Phase 2 (inside the subgroup -> solved):
 
@@ -51,6 +53,7 @@ N_FLIP = 2048
 N_SLICE = 495
 N_SLICE_PERM = 24
 N_SLICE_SORTED = N_SLICE * N_SLICE_PERM
+N_SLICE_FLIPS = N_SLICE * 16
 N_PERM8 = 40320
 N_COMB8 = 70
 
@@ -97,6 +100,13 @@ def _slice_sorted_of_places(places: tuple[int, ...]) -> int:
 
 def slice_sorted(cube: CubieCube) -> int:
     return _slice_sorted_of_places(tuple(cube.ep.index(e) for e in SLICE_EDGES))
+
+
+def slice_flips(cube: CubieCube) -> int:
+    places = _COMBINATIONS[slice_sorted(cube) // N_SLICE_PERM]
+    return _COMBINATION_INDEX[frozenset(places)] * 16 + sum(
+        cube.eo[p] << k for k, p in enumerate(places)
+    )
 
 
 def corners(cube: CubieCube) -> int:
@@ -241,6 +251,26 @@ def slice_moves() -> list[int]:
 
 
 @cache
+def slice_flips_moves() -> list[int]:
+    def quarter(face: int) -> list[int]:
+        turn = move_cubies()[3 * face]
+        goes_to = _inverse(turn.ep)
+        table = []
+        for places in _COMBINATIONS:
+            moved = [goes_to[p] for p in places]
+            order = sorted(moved)
+            base = _COMBINATION_INDEX[frozenset(moved)] * 16
+            for bits in range(16):
+                flips = 0
+                for k, p in enumerate(moved):
+                    flips |= ((bits >> k & 1) ^ turn.eo[p]) << order.index(p)
+                table.append(base + flips)
+        return table
+
+    return _from_quarter_turns(N_SLICE_FLIPS, quarter)
+
+
+@cache
 def slice_perm_moves() -> list[int]:
     """Phase 2's ``slice_perm`` (``slice_sorted`` while below 24), for phase 2 moves."""
     return slice_sorted_moves()[: N_SLICE_PERM * N_MOVES]
@@ -278,6 +308,7 @@ COORDINATES = {
     "twist": (N_TWIST, twist_moves),
     "flip": (N_FLIP, flip_moves),
     "slice": (N_SLICE, slice_moves),
+    "slice_flips": (N_SLICE_FLIPS, slice_flips_moves),
     "corners": (N_PERM8, corners_moves),
     "ud_edges": (N_PERM8, ud_edges_moves),
     "slice_perm": (N_SLICE_PERM, slice_perm_moves),

@@ -6,10 +6,12 @@ for the whole phase. The search cuts any branch whose bound exceeds the
 moves it has left. Each table is indexed ``a * size_of_b + b`` and holds one
 byte per entry.
 
-Phase 1 takes the largest of three bounds (the three pairs of twist, flip
-and slice); phase 2 the larger of two (corners and U/D edges, each paired
-with the order of the middle-layer edges). Why these: the solver
-documentation's page on the two-phase algorithm has the figures.
+Phase 1 takes the largest of three bounds: twist with flip, the same for
+the cube turned a quarter about the U-D axis (which counts flips about
+another axis), and twist with ``slice_flips``; phase 2 the largest of four
+(corners and U/D edges, each paired with the order of the middle-layer
+edges and with where the other's U-layer pieces are). Why these: the
+solver documentation's page on the two-phase algorithm has the figures.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvelab.cube.coords import COORDINATES, N_MOVES, PHASE2_MOVES
+from solvelab.cube.symmetry import twist_classes
 from solvelab.tables import TableSource, directory_source
 
 ALL_MOVES = tuple(range(N_MOVES))
@@ -24,22 +27,29 @@ ALL_MOVES = tuple(range(N_MOVES))
 
 @dataclass(frozen=True)
 class TableSpec:
-    """A pruning table over the coordinates ``a`` and ``b``, for the moves ``moves``."""
+    """A pruning table over the coordinates ``a`` and ``b``, for the moves ``moves``.
+
+    With ``twist_classes``, ``a`` is the twist and only one row is kept for
+    each of its symmetry classes (:func:`~solvelab.cube.symmetry.twist_classes`):
+    the row of the class's representative. The entry for any other twist is
+    read from that row at ``b`` conjugated like the twist.
+    """
 
     name: str
     a: str
     b: str
     moves: tuple[int, ...]
+    twist_classes: bool = False
 
     @property
     def shape(self) -> tuple[int, int]:
-        return (COORDINATES[self.a][0], COORDINATES[self.b][0])
+        rows = len(twist_classes()[0]) if self.twist_classes else COORDINATES[self.a][0]
+        return (rows, COORDINATES[self.b][0])
 
 
 SPECS = (
     TableSpec("phase1-twist-flip", "twist", "flip", ALL_MOVES),
-    TableSpec("phase1-slice-twist", "slice", "twist", ALL_MOVES),
-    TableSpec("phase1-slice-flip", "slice", "flip", ALL_MOVES),
+    TableSpec("phase1-twist-sliceflips", "twist", "slice_flips", ALL_MOVES, twist_classes=True),
     TableSpec("phase2-corners-sliceperm", "corners", "slice_perm", PHASE2_MOVES),
     TableSpec("phase2-edges-sliceperm", "ud_edges", "slice_perm", PHASE2_MOVES),
     TableSpec("phase2-corners-edgecomb", "corners", "edge_comb", PHASE2_MOVES),

@@ -22,7 +22,7 @@ the one that happens to be close to its H gives short solutions first.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from operator import itemgetter
 
@@ -33,6 +33,7 @@ from solvelab.cube.coords import (
     N_FLIP,
     N_MOVES,
     N_SLICE,
+    N_SLICE_FLIPS,
     N_SLICE_PERM,
     N_SLICE_SORTED,
     N_TWIST,
@@ -41,7 +42,15 @@ from solvelab.cube.coords import (
 from solvelab.cube.notation import Algorithm
 from solvelab.cube.pruning import table
 from solvelab.cube.state import Cube
-from solvelab.cube.symmetry import SYMMETRIES, UD_SYMMETRIES, Permutation, conjugate, move_map
+from solvelab.cube.symmetry import (
+    SYMMETRIES,
+    UD_SYMMETRIES,
+    Permutation,
+    conjugate,
+    move_map,
+    slice_flips_conjugations,
+    twist_classes,
+)
 
 _PHASE2 = frozenset(PHASE2_MOVES)
 _OPPOSITE_FIRST = {3: 0, 4: 1, 5: 2}  # D after U, L after R, B after F; not the reverse
@@ -143,7 +152,7 @@ class _Tables:
         # The same, as one row of 18 per value: a row is fetched once per node.
         self.twist_rows = _rows(self.twist)
         self.flip_rows = _rows(self.flip)
-        self.slice_rows = _rows(self.slice)
+        self.slice_flips_rows = _rows(coords.slice_flips_moves())
         self.corners_rows = _rows(coords.corners_moves())
         self.ud_edges_rows = _rows(coords.ud_edges_moves())
         self.slice_perm_rows = _rows(coords.slice_perm_moves())
@@ -157,8 +166,11 @@ class _Tables:
         by_twist = [self.twist_flip[i : i + N_FLIP] for i in range(0, N_TWIST * N_FLIP, N_FLIP)]
         self.flips_after = [[by_twist[x] for x in row] for row in self.twist_rows]
         self.flips_after_y = [[by_twist[x] for x in row] for row in self.twist_rows_y]
-        self.slice_twist = table("phase1-slice-twist")
-        self.slice_flip = table("phase1-slice-flip")
+        # The twist-slice_flips table has a row per class of twists: for each
+        # twist, its class's row and how to conjugate slice_flips to read it.
+        rows = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
+        conjugations = slice_flips_conjugations()
+        self.slice_flips_bound = [(rows[c], conjugations[k]) for c, k in twist_classes()[1]]
         self.corners_slice = table("phase2-corners-sliceperm")
         self.edges_slice = table("phase2-edges-sliceperm")
         self.corners_edgecomb = table("phase2-corners-edgecomb")
@@ -202,27 +214,27 @@ class _Tables:
 
     def phase1_bound(self, node: tuple[int, ...]) -> int:
         """A lower bound on the phase-1 moves left from ``node`` (see :meth:`_Search.descend`)."""
-        t, f, s, yt, yf = node
+        t, f, sf, yt, yf = node
+        row, conjugated = self.slice_flips_bound[t]
         return max(
             self.twist_flip[t * N_FLIP + f],
             self.twist_flip[yt * N_FLIP + yf],
-            self.slice_twist[s * N_TWIST + t],
-            self.slice_flip[s * N_FLIP + f],
+            row[conjugated[sf]],
         )
 
     def phase1_child(self, node: tuple[int, ...], m: int) -> tuple[int, ...]:
-        t, f, s, yt, yf = node
+        t, f, sf, yt, yf = node
         return (
             self.twist_rows[t][m],
             self.flip_rows[f][m],
-            self.slice_rows[s][m],
+            self.slice_flips_rows[sf][m],
             self.twist_rows_y[yt][m],
             self.flip_rows_y[yf][m],
         )
 
 
-def _rows(moves: list[int]) -> list[list[int]]:
-    return [moves[i : i + N_MOVES] for i in range(0, len(moves), N_MOVES)]
+def _rows(values: Sequence[int], length: int = N_MOVES) -> list:
+    return [values[i : i + length] for i in range(0, len(values), length)]
 
 
 @cache
@@ -245,7 +257,7 @@ class _Start:
         self.node = (
             coords.twist(cubies),
             coords.flip(cubies),
-            coords.slice_sorted(cubies) // N_SLICE_PERM,
+            coords.slice_flips(cubies),
             coords.twist(turned),
             coords.flip(turned),
         )
@@ -374,7 +386,7 @@ class _Search:
         self,
         twist: int,
         flip: int,
-        slice_: int,
+        slice_flips: int,
         twist_y: int,
         flip_y: int,
         togo: int,
@@ -394,14 +406,14 @@ class _Search:
         t = self.t
         twist_row = t.twist_rows[twist]
         flip_row = t.flip_rows[flip]
-        slice_row = t.slice_rows[slice_]
+        slice_flips_row = t.slice_flips_rows[slice_flips]
         twist_y_row = t.twist_rows_y[twist_y]
         flip_y_row = t.flip_rows_y[flip_y]
-        slice_twist, slice_flip = t.slice_twist, t.slice_flip
-        n_flip, n_twist = N_FLIP, N_TWIST  # locals are faster than globals in this loop
+        slice_flips_bound = t.slice_flips_bound
+        n_flip = N_FLIP  # locals are faster than globals in this loop
         path = self.path1
         if moves is None:
-            moves = _LEAVE_H[last] if twist == flip == slice_ == 0 else _P1_ALLOWED[last]
+            moves = _LEAVE_H[last] if twist == flip == slice_flips == 0 else _P1_ALLOWED[last]
         endings = t.endings[togo - 1] if togo <= _ENDING_DEPTH + 1 else None
         flips_after = t.flips_after[twist]
         flips_after_y = t.flips_after_y[twist_y]
@@ -413,16 +425,16 @@ class _Search:
             if flips_after_y[m][fy2] >= togo:
                 continue
             t2 = twist_row[m]
-            ty2 = twist_y_row[m]
-            s2 = slice_row[m]
-            if slice_twist[s2 * n_twist + t2] >= togo or slice_flip[s2 * n_flip + f2] >= togo:
+            sf2 = slice_flips_row[m]
+            row, conjugated = slice_flips_bound[t2]
+            if row[conjugated[sf2]] >= togo:
                 continue
             if endings is None:
                 path.append(m)
-                self.descend(t2, f2, s2, ty2, fy2, togo - 1, m // 3)
+                self.descend(t2, f2, sf2, twist_y_row[m], fy2, togo - 1, m // 3)
                 path.pop()
             else:
-                ends = endings.get((t2 * n_flip + f2) * N_SLICE + s2)
+                ends = endings.get((t2 * n_flip + f2) * N_SLICE + (sf2 >> 4))
                 if ends:
                     self.finish_phase1(m, ends)
             if len(path) + togo > self.limit:

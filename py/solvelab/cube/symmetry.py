@@ -59,12 +59,17 @@ SYMMETRIES: tuple[Permutation, ...] = _make_symmetries()
 MIRROR_LR = 24
 """Index of the plain left-right reflection in :data:`SYMMETRIES`."""
 
-_U_CENTRE, _D_CENTRE = 4, 31
+_U_CENTRE, _D_CENTRE, _F_CENTRE, _B_CENTRE = 4, 31, 22, 49
 
 UD_SYMMETRIES: tuple[int, ...] = tuple(
     i for i, s in enumerate(SYMMETRIES) if s[_U_CENTRE] in (_U_CENTRE, _D_CENTRE)
 )
 """The 16 symmetries that keep the U-D axis (possibly upside down)."""
+
+UD_FB_SYMMETRIES: tuple[int, ...] = tuple(
+    i for i in UD_SYMMETRIES if SYMMETRIES[i][_F_CENTRE] in (_F_CENTRE, _B_CENTRE)
+)
+"""The 8 of those that keep the F-B axis too, and so how edge flips are counted."""
 
 
 def conjugate(cube: Cube, symmetry: Permutation) -> Cube:
@@ -81,6 +86,61 @@ def move_map(index: int) -> tuple[int, ...]:
     symmetry = SYMMETRIES[index]
     states = [Cube().apply(move) for move in MOVES]
     return tuple(states.index(conjugate(state, symmetry)) for state in states)
+
+
+def conjugation_table(moves: list[int], size: int, index: int) -> list[int]:
+    """A coordinate's value on ``s⁻¹ · c · s``, by its value on ``c``; ``moves`` is its move table.
+
+    Found by walking the coordinate's values from 0 (the solved cube) by
+    quarter turns: if ``c`` becomes ``d`` by move ``m``, the conjugate of
+    ``c`` becomes the conjugate of ``d`` by the conjugate of ``m``. This
+    holds only for coordinates that conjugation by the symmetry maps onto
+    themselves, which is what the symmetry reduction needs anyway.
+    """
+    relabel = move_map(index)
+    conjugated = [-1] * size
+    conjugated[0] = 0
+    frontier = [0]
+    while frontier:
+        reached = []
+        for value in frontier:
+            image = conjugated[value]
+            for m in range(0, 18, 3):
+                after = moves[value * 18 + m]
+                if conjugated[after] < 0:
+                    conjugated[after] = moves[image * 18 + relabel[m]]
+                    reached.append(after)
+        frontier = reached
+    return conjugated
+
+
+@cache
+def twist_classes() -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The corner twists by symmetry class under :data:`UD_FB_SYMMETRIES`.
+
+    Returns the representatives (the least twist of each class), and for
+    every twist its class number and the position ``k`` in
+    :data:`UD_FB_SYMMETRIES` of a symmetry that conjugates it to its
+    representative.
+    """
+    from solvelab.cube.coords import N_TWIST, twist_moves
+
+    conjugations = [conjugation_table(twist_moves(), N_TWIST, i) for i in UD_FB_SYMMETRIES]
+    least = []
+    for t in range(N_TWIST):
+        images = [conj[t] for conj in conjugations]
+        least.append((min(images), images.index(min(images))))
+    representatives = tuple(sorted({rep for rep, _ in least}))
+    number = {rep: n for n, rep in enumerate(representatives)}
+    return representatives, tuple((number[rep], k) for rep, k in least)
+
+
+@cache
+def slice_flips_conjugations() -> tuple[list[int], ...]:
+    """``slice_flips`` conjugated by each of :data:`UD_FB_SYMMETRIES`, in that order."""
+    from solvelab.cube.coords import N_SLICE_FLIPS, slice_flips_moves
+
+    return tuple(conjugation_table(slice_flips_moves(), N_SLICE_FLIPS, i) for i in UD_FB_SYMMETRIES)
 
 
 def symmetries_of(cube: Cube) -> list[int]:
