@@ -121,6 +121,14 @@ const ORBIT_DEGREES_PER_PX = 0.45;
 const ORBIT_EASE_MS = 70; // time constant of the orbit's ease-out
 const FLING_MS = 140; // how far a released drag glides on
 const DRAG_PX = 8; // a pointer that moves less than this is a click
+// Dynamic resolution: when frames come on average further apart than this
+// (under 50 a second) over this many frames while the cube moves, the canvas
+// is drawn with fewer pixels until it rests (see _adaptScale).
+const SLOW_FRAME_MS = 20;
+const SLOW_FRAMES = 6;
+const SCALE_STEP = 0.8;
+const FAST_BURSTS = 3; // movements without slow frames before the scale is raised again
+const MIN_SCALE = 0.5;
 
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -543,6 +551,14 @@ export class CubeView {
     this._point = new Float32Array(3);
     this._pixelWidth = 0;
     this._pixelHeight = 0;
+    this._deviceWidth = 0;
+    this._deviceHeight = 0;
+    this._scale = 1; // drawing-buffer pixels per device pixel, now
+    this._movingScale = 1; // the same while the cube moves, learnt from the frame rate
+    this._frames = 0; // frames since the scale last changed, while moving
+    this._frameMs = 0; // their average interval
+    this._burstVerdict = 0; // this movement's frames so far: 1 fast, -1 slow, 0 not judged yet
+    this._fastBursts = 0; // movements judged fast since the scale last changed
 
     this._raf = 0;
     this._onFrame = this._frame.bind(this);
@@ -856,9 +872,11 @@ export class CubeView {
   _frame() {
     const start = performance.now();
     this._raf = 0;
-    const dt = this._lastFrame ? Math.min(100, start - this._lastFrame) : 16;
+    const interval = this._lastFrame ? start - this._lastFrame : 0;
+    const dt = interval ? Math.min(100, interval) : 16;
     let moving = this._stepTurn(start);
     moving = this._stepCamera(dt) || moving;
+    this._adaptScale(moving, interval);
     this._draw();
     this._lastFrame = moving ? start : 0;
     if (moving) this._requestFrame();
@@ -923,14 +941,67 @@ export class CubeView {
 
   // --- size ----------------------------------------------------------------
 
+  /** Drawing-buffer pixels per device pixel while the cube moves (1 unless frames were slow). */
+  get movingScale() {
+    return this._movingScale;
+  }
+
   _resize(width, height) {
-    width = Math.max(1, Math.min(4096, Math.round(width)));
-    height = Math.max(1, Math.min(4096, Math.round(height)));
+    this._deviceWidth = width;
+    this._deviceHeight = height;
+    this._setScale(this._scale);
+    this._requestFrame();
+  }
+
+  _setScale(scale) {
+    this._scale = scale;
+    const width = Math.max(1, Math.min(4096, Math.round(this._deviceWidth * scale)));
+    const height = Math.max(1, Math.min(4096, Math.round(this._deviceHeight * scale)));
     if (width !== this.canvas.width) this.canvas.width = width;
     if (height !== this.canvas.height) this.canvas.height = height;
     this._pixelWidth = width;
     this._pixelHeight = height;
-    this._requestFrame();
+  }
+
+  /**
+   * Dynamic resolution. Software WebGL cannot fill a large canvas 60 times a
+   * second, so while the cube moves it is drawn with fewer pixels (the browser
+   * scales them up; motion hides the blur) and sharp again once it rests. The
+   * scale is learnt: lowered when frames come slowly, raised again at the
+   * start of a movement after a few movements that never had to lower it.
+   */
+  _adaptScale(moving, interval) {
+    if (!moving) {
+      if (this._scale !== 1) this._setScale(1);
+      return;
+    }
+    if (!interval) {
+      // The first frame of a movement. Only movements long enough to be
+      // judged count (a short one tells nothing about the frame rate).
+      if (this._burstVerdict < 0) this._fastBursts = 0;
+      if (this._burstVerdict > 0) this._fastBursts += 1;
+      if (this._fastBursts >= FAST_BURSTS && this._movingScale < 1) {
+        this._movingScale = Math.min(1, this._movingScale / SCALE_STEP);
+        this._fastBursts = 0;
+      }
+      this._burstVerdict = 0;
+      this._frames = 0;
+      if (this._scale !== this._movingScale) this._setScale(this._movingScale);
+      return;
+    }
+    this._frames += 1;
+    this._frameMs += (interval - this._frameMs) / this._frames; // their mean
+    if (this._frames < SLOW_FRAMES) return;
+    this._frames = 0;
+    if (this._frameMs <= SLOW_FRAME_MS) {
+      if (this._burstVerdict === 0) this._burstVerdict = 1;
+      return;
+    }
+    this._burstVerdict = -1;
+    if (this._movingScale > MIN_SCALE) {
+      this._movingScale = Math.max(MIN_SCALE, this._movingScale * SCALE_STEP);
+      this._setScale(this._movingScale);
+    }
   }
 
   _onResize(entries) {

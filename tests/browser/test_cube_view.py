@@ -201,6 +201,32 @@ def test_resizes_with_its_box(view):
     )
 
 
+def test_draws_fewer_pixels_while_frames_are_slow_and_all_at_rest(view):
+    # Frames are fed to the view's resolution control directly, 30 ms apart
+    # (33 a second), as software WebGL gives on a large canvas.
+    sizes = view.evaluate(
+        """() => {
+            const c = cubeView.canvas, full = [c.width, c.height];
+            cubeView._adaptScale(true, 0);
+            for (let i = 0; i < 6; i++) cubeView._adaptScale(true, 30);
+            const moving = [c.width, c.height, cubeView.movingScale];
+            cubeView._adaptScale(false, 30);
+            const rest = [c.width, c.height];
+            // Fast movements: after a few the scale goes back up.
+            for (let burst = 0; burst < 4; burst++) {
+                cubeView._adaptScale(true, 0);
+                for (let i = 0; i < 6; i++) cubeView._adaptScale(true, 16.7);
+                cubeView._adaptScale(false, 16.7);
+            }
+            return {full, moving, rest, recovered: cubeView.movingScale};
+        }"""
+    )
+    width, height = sizes["full"]
+    assert sizes["moving"] == [round(width * 0.8), round(height * 0.8), 0.8]
+    assert sizes["rest"] == [width, height]
+    assert sizes["recovered"] == 1
+
+
 # --- turning --------------------------------------------------------------
 
 
