@@ -122,7 +122,7 @@ _ENDING_DEPTH = 4
 _GENERATOR_LEVELS = 1
 _QUARTER_Y = SYMMETRIES.index(Cube().apply("y")._stickers)
 _ANY_LENGTH = 30
-_FIRST_PHASE2 = 12
+_FIRST_PHASE2 = 11
 
 
 @cache
