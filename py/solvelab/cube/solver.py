@@ -395,10 +395,10 @@ class _Search:
     ) -> None:
         """:meth:`phase1` as plain recursion; solutions go to ``self.pending``.
 
-        A node is the cube's (twist, flip, slice) and the same for the cube
-        turned about the U-D axis (see :class:`_Start`). The bound is
-        :meth:`_Tables.phase1_bound`, written out so that it stops at the first
-        table that cuts the branch.
+        A node is the cube's twist, flip and slice_flips, and the twist and
+        flip of the cube turned about the U-D axis (see :class:`_Start`). The
+        bound is :meth:`_Tables.phase1_bound`, written out so that it stops at
+        the first table that cuts the branch.
         """
         self.countdown -= 1
         if self.countdown <= 0:
