@@ -103,10 +103,8 @@ def slice_sorted(cube: CubieCube) -> int:
 
 
 def slice_flips(cube: CubieCube) -> int:
-    places = _COMBINATIONS[slice_sorted(cube) // N_SLICE_PERM]
-    return _COMBINATION_INDEX[frozenset(places)] * 16 + sum(
-        cube.eo[p] << k for k, p in enumerate(places)
-    )
+    slice_ = slice_sorted(cube) // N_SLICE_PERM
+    return slice_ * 16 + sum(cube.eo[p] << k for k, p in enumerate(_COMBINATIONS[slice_]))
 
 
 def corners(cube: CubieCube) -> int:

@@ -117,9 +117,6 @@ _LEAVE_H = [[m for m in moves if m not in _PHASE2] for moves in _P1_ALLOWED]
 _INVERSE_MOVE = [3 * (m // 3) + 2 - m % 3 for m in range(N_MOVES)]
 # The last moves of phase 1 are looked up, not searched (see _Tables._endings).
 _ENDING_DEPTH = 4
-# The first few phase-1 moves are searched by a generator, the rest by plain
-# recursion (see _Search.phase1).
-_GENERATOR_LEVELS = 1
 _QUARTER_Y = SYMMETRIES.index(Cube().apply("y")._stickers)
 _ANY_LENGTH = 30
 _FIRST_PHASE2 = 11
@@ -220,16 +217,6 @@ class _Tables:
             self.twist_flip[t * N_FLIP + f],
             self.twist_flip[yt * N_FLIP + yf],
             row[conjugated[sf]],
-        )
-
-    def phase1_child(self, node: tuple[int, ...], m: int) -> tuple[int, ...]:
-        t, f, sf, yt, yf = node
-        return (
-            self.twist_rows[t][m],
-            self.flip_rows[f][m],
-            self.slice_flips_rows[sf][m],
-            self.twist_rows_y[yt][m],
-            self.flip_rows_y[yf][m],
         )
 
 
@@ -350,36 +337,22 @@ class _Search:
                     if found is not None:
                         yield found
                 else:
-                    yield from self.phase1(start.node, depth, _NO_FACE, start.first_moves)
+                    yield from self.phase1(start.node, depth, start.first_moves)
                 if self.limit < lower:
                     return
 
-    def phase1(
-        self, node: tuple[int, ...], togo: int, last: int, moves: list[int] | None = None
-    ) -> Iterator[Algorithm]:
-        """Phase-1 paths of exactly ``togo`` more moves ending in H; phase 2 after each.
+    def phase1(self, node: tuple[int, ...], togo: int, moves: list[int]) -> Iterator[Algorithm]:
+        """Phase-1 paths of exactly ``togo`` moves from the start into H; phase 2 after each.
 
-        Below the first few moves, where nearly all the nodes are, the search
-        is plain recursion (:meth:`descend`), which is much faster than a
-        generator; up here a generator hands on each solution found below a
-        node as soon as that small subtree is done.
+        The search is plain recursion (:meth:`descend`), much faster than a
+        generator; this generator hands on the solutions found below each
+        first move as soon as that subtree is done.
         """
-        if len(self.path1) >= _GENERATOR_LEVELS or togo <= _ENDING_DEPTH + 1:
-            self.descend(*node, togo, last, moves)
+        for m in moves:
+            self.descend(*node, togo, _NO_FACE, [m])
             found, self.pending = self.pending, []
             yield from found
-            return
-        t = self.t
-        path = self.path1
-        if moves is None:
-            moves = _LEAVE_H[last] if node[:3] == (0, 0, 0) else _P1_ALLOWED[last]
-        for m in moves:
-            child = t.phase1_child(node, m)
-            if t.phase1_bound(child) < togo:
-                path.append(m)
-                yield from self.phase1(child, togo - 1, m // 3)
-                path.pop()
-            if len(path) + togo > self.limit:
+            if togo > self.limit:
                 return  # a solution this long has been found meanwhile
 
     def descend(

@@ -97,6 +97,8 @@ def conjugation_table(moves: list[int], size: int, index: int) -> list[int]:
     holds only for coordinates that conjugation by the symmetry maps onto
     themselves, which is what the symmetry reduction needs anyway.
     """
+    from solvelab.cube.coords import N_MOVES
+
     relabel = move_map(index)
     conjugated = [-1] * size
     conjugated[0] = 0
@@ -105,10 +107,10 @@ def conjugation_table(moves: list[int], size: int, index: int) -> list[int]:
         reached = []
         for value in frontier:
             image = conjugated[value]
-            for m in range(0, 18, 3):
-                after = moves[value * 18 + m]
+            for m in range(0, N_MOVES, 3):
+                after = moves[value * N_MOVES + m]
                 if conjugated[after] < 0:
-                    conjugated[after] = moves[image * 18 + relabel[m]]
+                    conjugated[after] = moves[image * N_MOVES + relabel[m]]
                     reached.append(after)
         frontier = reached
     return conjugated
