@@ -511,7 +511,8 @@ export class CubeView {
     this.onMove = options.onMove ?? ((token) => this.turn(token));
     this.onStickerClick = options.onStickerClick ?? null;
     this.dragToTurn = options.dragToTurn ?? true;
-    this.stats = { frames: 0, jsMs: 0 };
+    // firstShownMs: when the frame after the first one began, i.e. the first is on screen.
+    this.stats = { frames: 0, jsMs: 0, firstShownMs: null };
     this._speed = 180;
     if (options.speed !== undefined) this.speed = options.speed;
 
@@ -880,6 +881,9 @@ export class CubeView {
     this._draw();
     this._lastFrame = moving ? start : 0;
     if (moving) this._requestFrame();
+    if (this.stats.frames === 0) {
+      requestAnimationFrame((now) => (this.stats.firstShownMs = now));
+    }
     this.stats.frames += 1;
     this.stats.jsMs += performance.now() - start;
   }
