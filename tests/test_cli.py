@@ -93,3 +93,12 @@ def test_bench_moves_prints_figures(capsys):
     assert main(["bench", "moves", "--count", "2000", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
     assert "face turns/s" in out
+
+
+def test_bench_cube_reports_lengths_at_the_limits_asked(capsys):
+    args = ["bench", "cube", "--count", "1", "--no-reference", "--lengths-at", "0.05", "0.2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "average length in 0.05 s" in out
+    assert "average length in 0.2 s" in out
+    assert "average length in 1 s" not in out

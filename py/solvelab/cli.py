@@ -115,7 +115,7 @@ def _tables_build(args: argparse.Namespace) -> int:
 def _bench_cube(args: argparse.Namespace) -> int:
     from solvelab.bench.cube import main as bench
 
-    return bench(args.count, args.runtime, not args.no_reference, args.json)
+    return bench(args.count, args.runtime, not args.no_reference, args.json, tuple(args.lengths_at))
 
 
 def _bench_browser(args: argparse.Namespace) -> int:
@@ -258,7 +258,8 @@ def _parser() -> argparse.ArgumentParser:
         _bench_cube,
         help="how fast and how short the two-phase solver is",
         description="Solve a fixed set of seeded random-state cubes; print table load time, "
-        "time to a solution of <= 21 and <= 20 moves, and average lengths in 0.1 s and 1 s; "
+        "time to a solution of <= 21 and <= 20 moves, and average lengths in 0.1 s and 1 s "
+        "(or --lengths-at); "
         "beside RubikTwoPhase's figures when it is installed.",
     )
     p.add_argument("--count", type=int, default=200, help="cubes (default 200)")
@@ -271,6 +272,14 @@ def _parser() -> argparse.ArgumentParser:
         "or both, e.g. --runtime cpython pyodide",
     )
     p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
+    p.add_argument(
+        "--lengths-at",
+        type=float,
+        nargs="+",
+        default=[0.1, 1.0],
+        metavar="SECONDS",
+        help="time limits per cube for the average length (default: 0.1 1)",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p = _command(
         benches,

@@ -94,24 +94,33 @@ def twophase_runner(directory: Path = REFERENCE_DIR) -> tuple[Runner, float] | N
     return run, load
 
 
-def measure(run: Runner, sample: list[Cube], progress: bool = False) -> dict:
+# Time limits (s) for the average length of the best solution found; --lengths-at changes them.
+LENGTH_LIMITS = (0.1, 1.0)
+
+
+def measure(
+    run: Runner,
+    sample: list[Cube],
+    progress: bool = False,
+    length_limits: tuple[float, ...] = LENGTH_LIMITS,
+) -> dict:
     """The figures for one solver on ``sample``."""
-    to21, to20, avg01, avg1 = [], [], [], []
+    to21, to20 = [], []
+    lengths: dict[float, list[int | None]] = {limit: [] for limit in length_limits}
     for i, cube in enumerate(sample):
         length, seconds = run(cube, 21, 60.0)
         to21.append(seconds)
         length, seconds = run(cube, 20, 60.0)
         to20.append(seconds if length is not None and length <= 20 else float("inf"))
-        avg01.append(run(cube, 0, 0.1)[0])
-        avg1.append(run(cube, 0, 1.0)[0])
+        for limit, found in lengths.items():
+            found.append(run(cube, 0, limit)[0])
         if progress and (i + 1) % 10 == 0:
             print(f"  {i + 1}/{len(sample)} cubes", flush=True)
     return {
         "cubes": len(sample),
         "to21": summary(to21),
         "to20": summary(to20),
-        "length_0.1s": mean_length(avg01),
-        "length_1s": mean_length(avg1),
+        **{f"length_{limit:g}s": mean_length(found) for limit, found in lengths.items()},
     }
 
 
@@ -141,26 +150,33 @@ def runtime_name() -> str:
     return f"{name} {platform.python_version()}"
 
 
-def run_in_this_runtime(count: int, with_reference: bool, progress: bool) -> dict[str, dict]:
+def run_in_this_runtime(
+    count: int,
+    with_reference: bool,
+    progress: bool,
+    length_limits: tuple[float, ...] = LENGTH_LIMITS,
+) -> dict[str, dict]:
     """Figures for each solver measured here, by column name."""
     sample = cubes(count)
     runtime = runtime_name()
-    run, load = solvelab_runner()
-    columns = {f"solvelab, {runtime}": {"load_s": load, **measure(run, sample, progress)}}
+    solvers = [("solvelab", solvelab_runner())]
     reference = twophase_runner() if with_reference else None
     if reference is not None:
-        run, load = reference
-        columns[f"RubikTwoPhase, {runtime}"] = {"load_s": load, **measure(run, sample, progress)}
-    return columns
+        solvers.append(("RubikTwoPhase", reference))
+    return {
+        f"{name}, {runtime}": {"load_s": load, **measure(run, sample, progress, length_limits)}
+        for name, (run, load) in solvers
+    }
 
 
-def run_in_pyodide(count: int) -> dict[str, dict]:
+def run_in_pyodide(count: int, length_limits: tuple[float, ...] = LENGTH_LIMITS) -> dict[str, dict]:
     from solvelab.bench.pyodide import run_python
 
     code = (
         "import json\n"
         "from solvelab.bench.cube import run_in_this_runtime\n"
-        f"print('RESULT' + json.dumps(run_in_this_runtime({count}, False, False)))\n"
+        f"figures = run_in_this_runtime({count}, False, False, {tuple(length_limits)!r})\n"
+        "print('RESULT' + json.dumps(figures))\n"
     )
     output = run_python(code)
     line = next(line for line in output.splitlines() if line.startswith("RESULT"))
@@ -192,12 +208,13 @@ def rows(columns: dict[str, dict]) -> Iterator[tuple[str, ...]]:
             label = f"to <= {target[2:]} moves, {stat}"
             yield row(label, lambda c, t=target, s=stat: c[t][s], _seconds)
     yield row("cubes over 5 s to <= 20", lambda c: c["to20"]["over_5s"], str)
-    for limit in ("0.1s", "1s"):
-        label = f"average length in {limit[:-1]} s"
-        yield row(label, lambda c, k=f"length_{limit}": c[k]["mean"], lambda v: f"{v:.2f}")
-        if any(columns[name][f"length_{limit}"]["unsolved"] for name in names):
-            label = f"  cubes with no solution in {limit[:-1]} s"
-            yield row(label, lambda c, k=f"length_{limit}": c[k]["unsolved"], str)
+    for key in (k for k in first if k.startswith("length_")):
+        limit = key[len("length_") : -1]
+        label = f"average length in {limit} s"
+        yield row(label, lambda c, k=key: c[k]["mean"], lambda v: f"{v:.2f}")
+        if any(columns[name][key]["unsolved"] for name in names):
+            label = f"  cubes with no solution in {limit} s"
+            yield row(label, lambda c, k=key: c[k]["unsolved"], str)
 
 
 def print_table(columns: dict[str, dict], count: int) -> None:
@@ -210,13 +227,20 @@ def print_table(columns: dict[str, dict], count: int) -> None:
         )
 
 
-def main(count: int, runtimes: list[str], reference: bool, as_json: bool) -> int:
+def main(
+    count: int,
+    runtimes: list[str],
+    reference: bool,
+    as_json: bool,
+    length_limits: tuple[float, ...] = LENGTH_LIMITS,
+) -> int:
     columns: dict[str, dict] = {}
     for runtime in runtimes:
         if runtime == "pyodide":
-            columns.update(run_in_pyodide(count))
+            columns.update(run_in_pyodide(count, length_limits))
         else:
-            columns.update(run_in_this_runtime(count, reference, progress=not as_json))
+            progress = not as_json
+            columns.update(run_in_this_runtime(count, reference, progress, length_limits))
     if as_json:
         print(json.dumps(columns, indent=2))
     else:
