@@ -3,8 +3,9 @@
 Serves the built site (``make site``) on a free local port and measures, in
 a fresh browser profile each time:
 
-- how soon the cube is on screen after navigation (in several freshly
-  launched browsers: the first paint is the slow one), and when Python is ready;
+- how soon the cube is on screen after navigation, and when Python is
+  ready, in several freshly launched browsers (a new browser's first paint
+  is the slow one);
 - animation: frames a second and JavaScript time per frame while turning;
 - a first visit: from pressing Solve (Pyodide loaded, tables not yet) to the
   first solution on screen, and every byte downloaded until then;
@@ -26,7 +27,8 @@ from solvelab.bench.site_server import CHROMIUM_ARGS, SiteServer, chromium_path
 
 SITE = Path(__file__).resolve().parents[3] / "build" / "site"
 READY_MS = 120_000
-FIRST_FRAME_LAUNCHES = 9
+FRESH_LAUNCHES = 9
+PYTHON_READY = "!document.querySelector('[data-action=\"solve\"]').disabled"
 
 # Solve seeded cubes in the page's worker; time to the first solution of <= 20 moves.
 WARM_SOLVES = """async (facelets) => {
@@ -69,21 +71,24 @@ def _player(browser, url: str):
     return context, page, sizes
 
 
-def _first_frames(playwright, path: str, url: str, launches: int = FIRST_FRAME_LAUNCHES) -> list:
-    """Seconds from navigation until the cube's first frame is on screen, in fresh browsers.
+def _fresh_visits(playwright, path: str, url: str, launches: int = FRESH_LAUNCHES) -> dict:
+    """Seconds from navigation until the cube is on screen and until Python is ready.
 
     Each launch is a new browser, as on a first visit: its first page pays for
-    starting the GPU process, which with software WebGL takes most of the time.
+    starting the GPU process, which with software WebGL takes most of the
+    time before the first frame.
     """
-    seconds = []
+    shown, ready = [], []
     for _ in range(launches):
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url)
-        shown = page.wait_for_function("window.solvelabPlayer?.view.stats.firstShownMs")
-        seconds.append(shown.json_value() / 1000)
+        first = page.wait_for_function("window.solvelabPlayer?.view.stats.firstShownMs")
+        shown.append(first.json_value() / 1000)
+        page.wait_for_function(PYTHON_READY, timeout=READY_MS)
+        ready.append(page.evaluate("performance.now()") / 1000)
         browser.close()
-    return seconds
+    return {"first frame on screen": shown, "Python ready": ready}
 
 
 def run(count: int = 20) -> dict:
@@ -96,16 +101,13 @@ def run(count: int = 20) -> dict:
         raise SystemExit("Chromium not found: run `make chromium` or set CHROMIUM")
     figures: dict = {}
     with SiteServer(SITE) as server, sync_playwright() as playwright:
-        figures["first frame"] = _first_frames(playwright, path, server.url + "cube/player/")
+        figures["fresh browsers"] = _fresh_visits(playwright, path, server.url + "cube/player/")
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         context, page, sizes = _player(browser, server.url + "cube/player/")
         start = time.perf_counter()
         page.goto(server.url + "cube/player/")
         page.locator('[data-action="random-moves"]').wait_for(state="visible")
-        page.wait_for_function(
-            "!document.querySelector('[data-action=\"solve\"]').disabled", timeout=READY_MS
-        )
-        figures["Python ready (s after navigation)"] = page.evaluate("performance.now()") / 1000
+        page.wait_for_function(PYTHON_READY, timeout=READY_MS)
         page.locator('[data-action="random-moves"]').click()
         page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)")
         clicked = time.perf_counter()
@@ -160,11 +162,12 @@ def main(count: int) -> int:
     animation = figures.pop("animation")
     warm = figures.pop("warm solves to <= 20 moves")
     data = figures.pop("bytes before first solution")
-    first = figures.pop("first frame")
-    print(
-        f"{'first frame on screen (s after navigation)':45} {statistics.median(first):8.2f}"
-        f" median of {len(first)} fresh browsers (min {min(first):.2f}, max {max(first):.2f})"
-    )
+    for label, seconds in figures.pop("fresh browsers").items():
+        print(
+            f"{label + ' (s after navigation)':45} {statistics.median(seconds):8.2f}"
+            f" median of {len(seconds)} fresh browsers"
+            f" (min {min(seconds):.2f}, max {max(seconds):.2f})"
+        )
     for label, value in figures.items():
         print(f"{label:45} {value:8.2f}")
     width, height = animation["pixels"]
