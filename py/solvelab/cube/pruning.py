@@ -48,7 +48,7 @@ class TableSpec:
 
 
 SPECS = (
-    TableSpec("phase1-twist-flip", "twist", "flip", ALL_MOVES),
+    TableSpec("phase1-twist-flip", "twist", "flip", ALL_MOVES, twist_classes=True),
     TableSpec("phase1-twist-sliceflips", "twist", "slice_flips", ALL_MOVES, twist_classes=True),
     TableSpec("phase2-corners-sliceperm", "corners", "slice_perm", PHASE2_MOVES),
     TableSpec("phase2-edges-sliceperm", "ud_edges", "slice_perm", PHASE2_MOVES),

@@ -36,7 +36,6 @@ from solvelab.cube.coords import (
     N_SLICE_FLIPS,
     N_SLICE_PERM,
     N_SLICE_SORTED,
-    N_TWIST,
     PHASE2_MOVES,
 )
 from solvelab.cube.notation import Algorithm
@@ -47,6 +46,7 @@ from solvelab.cube.symmetry import (
     UD_SYMMETRIES,
     Permutation,
     conjugate,
+    flip_conjugations,
     move_map,
     slice_flips_conjugations,
     twist_classes,
@@ -158,9 +158,13 @@ class _Tables:
         turned = move_map(_QUARTER_Y)
         self.twist_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.twist_rows]
         self.flip_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.flip_rows]
-        self.twist_flip = table("phase1-twist-flip")
+        # The twist-flip table keeps a row per class of twists (see below); it
+        # is read so often that every twist's row is written out here.
+        class_rows = _rows(table("phase1-twist-flip"), N_FLIP)
+        conjugated = [itemgetter(*conjugation) for conjugation in flip_conjugations()]
+        by_twist = [bytes(conjugated[k](class_rows[c])) for c, k in twist_classes()[1]]
+        self.twist_flip = b"".join(by_twist)
         # For each twist and move, the twist-flip table's row (by flip) after the move.
-        by_twist = [self.twist_flip[i : i + N_FLIP] for i in range(0, N_TWIST * N_FLIP, N_FLIP)]
         self.flips_after = [[by_twist[x] for x in row] for row in self.twist_rows]
         self.flips_after_y = [[by_twist[x] for x in row] for row in self.twist_rows_y]
         # The twist-slice_flips table has a row per class of twists: for each

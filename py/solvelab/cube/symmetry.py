@@ -138,6 +138,14 @@ def twist_classes() -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
 
 
 @cache
+def flip_conjugations() -> tuple[list[int], ...]:
+    """``flip`` conjugated by each of :data:`UD_FB_SYMMETRIES`, in that order."""
+    from solvelab.cube.coords import N_FLIP, flip_moves
+
+    return tuple(conjugation_table(flip_moves(), N_FLIP, i) for i in UD_FB_SYMMETRIES)
+
+
+@cache
 def slice_flips_conjugations() -> tuple[list[int], ...]:
     """``slice_flips`` conjugated by each of :data:`UD_FB_SYMMETRIES`, in that order."""
     from solvelab.cube.coords import N_SLICE_FLIPS, slice_flips_moves
