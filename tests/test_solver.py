@@ -130,3 +130,33 @@ def test_phase1_bound_is_a_lower_bound_and_symmetric():
         assert bound <= length  # the scramble undone reaches the subgroup
         for i in UD_FB_SYMMETRIES:  # the symmetry-reduced table gives conjugates one bound
             assert _Start(conjugate(cube, SYMMETRIES[i]), relabel, False, tables).bound == bound
+
+
+def _phase1_node(cube):
+    from solvelab.cube.solver import _directions, _Start, _tables
+
+    start = _Start(cube, _directions()[0][1], False, _tables())
+    twist, flip, slice_flips, twist_y, flip_y = start.node
+    return start.bound, (twist, flip, slice_flips >> 4, twist_y, flip_y)
+
+
+def test_near_h_filter_lets_every_near_state_through():
+    from solvelab.cube.coords import PHASE2_MOVES
+    from solvelab.cube.solver import _tables
+
+    tables = _tables()
+    rng = random.Random(11)
+    for length in [0, 1, 2, 3, 4, 5, 6, 7] * 40:
+        in_h = Cube().apply([MOVES[rng.choice(PHASE2_MOVES)] for _ in range(20)])
+        cube = in_h.apply([rng.choice(MOVES) for _ in range(length)])
+        assert tables.maybe_near_h(*_phase1_node(cube)[1])  # at most 7 moves from H
+
+
+def test_near_h_filter_stops_most_far_states():
+    from solvelab.cube.solver import _tables
+
+    tables = _tables()
+    far = [node for bound, node in map(_phase1_node, map(Cube.random, range(400))) if bound >= 8]
+    assert len(far) > 100
+    through = sum(tables.maybe_near_h(*node) for node in far)
+    assert through < 0.15 * len(far)  # about 6 % get through

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from solvelab.cube.pruning import SPECS
+from solvelab.cube.pruning import NEAR_H, SPECS
 from solvelab.tables import MANIFEST, TableError, TableSource, default_directory, directory_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -14,8 +14,8 @@ COMMITTED = json.loads((ROOT / "tables" / MANIFEST).read_text())
 
 def test_manifest_describes_every_table():
     entries = {entry["name"]: entry for entry in COMMITTED["tables"]}
-    assert set(entries) == {spec.name for spec in SPECS}
-    for spec in SPECS:
+    assert set(entries) == {spec.name for spec in (*SPECS, NEAR_H)}
+    for spec in (*SPECS, NEAR_H):
         entry = entries[spec.name]
         assert entry["shape"] == list(spec.shape)
         assert entry["dtype"] == "uint8"
@@ -27,10 +27,13 @@ def test_download_stays_under_two_megabytes():
 
 def test_built_tables_match_the_manifest():
     source = directory_source(default_directory())
-    for entry in COMMITTED["tables"]:
-        table = source.load(entry["name"])
-        assert len(table) == entry["shape"][0] * entry["shape"][1]
+    for spec in SPECS:
+        table = source.load(spec.name)
+        assert len(table) == spec.shape[0] * spec.shape[1]
         assert table[0] == 0  # the solved state
+    near = source.load(NEAR_H.name)
+    assert len(near) == NEAR_H.shape[0]
+    assert near[0] & 1  # the solved state, number 0, is in H
 
 
 def test_a_fresh_build_gives_the_same_bytes(tmp_path):
@@ -42,6 +45,15 @@ def test_a_fresh_build_gives_the_same_bytes(tmp_path):
     for entry in rebuilt["tables"]:
         data = (tmp_path / entry["file"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+
+
+def test_states_near_h_are_counted_as_published():
+    # Kociemba's phase-1 distance table: 1, 4, 50, 592, 7156 and 87236 states
+    # at 0 to 5 moves from H.
+    pytest.importorskip("numpy", reason="building tables needs numpy (the build extra)")
+    from solvelab.build.tables import within
+
+    assert len(within(5)) == 1 + 4 + 50 + 592 + 7156 + 87236
 
 
 def source_with(data: bytes, name: str = "t", shape=(2, 3)) -> TableSource:

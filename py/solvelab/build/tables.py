@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from solvelab.cube.coords import COORDINATES, N_MOVES
-from solvelab.cube.pruning import SPECS, TableSpec
-from solvelab.cube.symmetry import twist_classes
+from solvelab.cube.coords import COORDINATES, N_FLIP, N_MOVES, N_SLICE
+from solvelab.cube.pruning import NEAR_H, SPECS, NearSpec, TableSpec
+from solvelab.cube.symmetry import flip_conjugations, slice_conjugations, twist_classes
 from solvelab.tables import MANIFEST
 
 UNREACHED = 255
@@ -52,13 +52,52 @@ def distances(spec: TableSpec) -> np.ndarray:
     return dist
 
 
+def within(depth: int) -> np.ndarray:
+    """Every phase-1 state at most ``depth`` moves from H, sorted.
+
+    A state is the number ``(twist * N_FLIP + flip) * N_SLICE + slice``.
+
+    A breadth-first search, level by level: each level is the frontier's
+    images under all moves, less the states already reached.
+    """
+    twist, flip, slice_ = (move_array(name) for name in ("twist", "flip", "slice"))
+    reached = frontier = np.array([0], dtype=np.int64)
+    for _ in range(depth):
+        t, rest = np.divmod(frontier, N_FLIP * N_SLICE)
+        f, s = np.divmod(rest, N_SLICE)
+        images = np.concatenate(
+            [(twist[t, m] * N_FLIP + flip[f, m]) * N_SLICE + slice_[s, m] for m in range(N_MOVES)]
+        )
+        images = np.unique(images)
+        frontier = images[~np.isin(images, reached, assume_unique=True)]
+        reached = np.concatenate([reached, frontier])
+        reached.sort()
+    return reached
+
+
+def near_bits(spec: NearSpec) -> np.ndarray:
+    """The bitmap of :class:`~solvelab.cube.pruning.NearSpec`, as bytes."""
+    states = within(spec.depth)
+    t, rest = np.divmod(states, N_FLIP * N_SLICE)
+    f, s = np.divmod(rest, N_SLICE)
+    classes = np.array(twist_classes()[1], dtype=np.int64)
+    number, k = classes[t, 0], classes[t, 1]
+    flip_conj = np.array(flip_conjugations(), dtype=np.int64)
+    slice_conj = np.array(slice_conjugations(), dtype=np.int64)
+    keys = (number * N_FLIP + flip_conj[k, f]) * N_SLICE + slice_conj[k, s]
+    bit = np.unique(keys % spec.bits)
+    bits = np.zeros(spec.shape, dtype=np.uint8)
+    np.bitwise_or.at(bits, bit >> 3, (1 << (bit & 7)).astype(np.uint8))
+    return bits
+
+
 def build(directory: Path, verbose: bool = True) -> dict:
     """Write every table and the manifest into ``directory``; return the manifest."""
     directory.mkdir(parents=True, exist_ok=True)
     entries = []
-    for spec in SPECS:
+    for spec in (*SPECS, NEAR_H):
         start = time.perf_counter()
-        dist = distances(spec)
+        dist = distances(spec) if isinstance(spec, TableSpec) else near_bits(spec)
         data = lzma.compress(dist.tobytes(), preset=9 | lzma.PRESET_EXTREME)
         file = f"{spec.name}.xz"
         (directory / file).write_bytes(data)
@@ -73,8 +112,13 @@ def build(directory: Path, verbose: bool = True) -> dict:
             }
         )
         if verbose:
+            held = (
+                f"depth <= {int(dist.max()):2}"
+                if isinstance(spec, TableSpec)
+                else f"{np.unpackbits(dist).mean():.0%} set"
+            )
             print(
-                f"{spec.name:26} {dist.size:>10,} entries, depth <= {int(dist.max()):2}, "
+                f"{spec.name:26} {dist.size:>10,} entries, {held}, "
                 f"{len(data):>9,} bytes compressed, {time.perf_counter() - start:5.1f} s"
             )
     manifest = {"format": 1, "tables": entries}

@@ -8,7 +8,9 @@ byte per entry.
 
 Phase 1 takes the largest of three bounds: twist with flip, the same for
 the cube turned a quarter about the U-D axis (which counts flips about
-another axis), and twist with ``slice_flips``; phase 2 the largest of four
+another axis), and twist with ``slice_flips``. A filter (:data:`NEAR_H`)
+then tells most states more than 7 moves from H from those within 7,
+which the bounds cannot. Phase 2 takes the largest of four bounds
 (corners and U/D edges, each paired with the order of the middle-layer
 edges and with where the other's U-layer pieces are). Why these: the
 solver documentation's page on the two-phase algorithm has the figures.
@@ -55,6 +57,33 @@ SPECS = (
     TableSpec("phase2-corners-edgecomb", "corners", "edge_comb", PHASE2_MOVES),
     TableSpec("phase2-edges-cornercomb", "ud_edges", "corner_comb", PHASE2_MOVES),
 )
+
+
+@dataclass(frozen=True)
+class NearSpec:
+    """A filter of the phase-1 states within ``depth`` moves of H, as a bitmap.
+
+    Each such state is reduced by symmetry to the number
+    ``(class * N_FLIP + flip') * N_SLICE + slice'``, where ``class`` is its
+    twist's class (:func:`~solvelab.cube.symmetry.twist_classes`) and
+    ``flip'`` and ``slice'`` are its flip and slice conjugated like the twist,
+    and sets bit ``number % bits`` (bit ``i`` is bit ``i % 8`` of byte
+    ``i // 8``). A state whose bit is clear is certainly further from H; a
+    set bit may be a false alarm, since states share bits.
+    """
+
+    name: str
+    depth: int
+    bits: int
+
+    @property
+    def shape(self) -> tuple[int]:
+        return ((self.bits + 7) // 8,)
+
+
+# The 13.2 M states within 7 moves of H are 1.93 M numbers; a quarter of the
+# bits end up set. The modulus is a prime, so that the numbers spread evenly.
+NEAR_H = NearSpec("phase1-within7", 7, 6_500_003)
 
 _source: TableSource | None = None
 _loaded: dict[str, bytes] = {}

@@ -39,15 +39,17 @@ from solvelab.cube.coords import (
     PHASE2_MOVES,
 )
 from solvelab.cube.notation import Algorithm
-from solvelab.cube.pruning import table
+from solvelab.cube.pruning import NEAR_H, table
 from solvelab.cube.state import Cube
 from solvelab.cube.symmetry import (
     SYMMETRIES,
     UD_SYMMETRIES,
     Permutation,
     conjugate,
+    conjugation_table,
     flip_conjugations,
     move_map,
+    slice_conjugations,
     slice_flips_conjugations,
     twist_classes,
 )
@@ -120,6 +122,8 @@ _ENDING_DEPTH = 4
 _QUARTER_Y = SYMMETRIES.index(Cube().apply("y")._stickers)
 _ANY_LENGTH = 30
 _FIRST_PHASE2 = 11
+# Nodes with this many phase-1 moves left are first looked up in NEAR_H.
+_NEAR_CHECK = NEAR_H.depth
 
 
 @cache
@@ -172,6 +176,11 @@ class _Tables:
         rows = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
         conjugations = slice_flips_conjugations()
         self.slice_flips_bound = [(rows[c], conjugations[k]) for c, k in twist_classes()[1]]
+        # The near-H filter's number for a state is worked out from these parts.
+        self.near_h = table(NEAR_H.name)
+        flips, slices = flip_conjugations(), slice_conjugations()
+        self.near_parts = [(c * N_FLIP, flips[k], slices[k]) for c, k in twist_classes()[1]]
+        self.slice_y = conjugation_table(coords.slice_moves(), N_SLICE, _QUARTER_Y)
         self.corners_slice = table("phase2-corners-sliceperm")
         self.edges_slice = table("phase2-edges-sliceperm")
         self.corners_edgecomb = table("phase2-corners-edgecomb")
@@ -222,6 +231,22 @@ class _Tables:
             self.twist_flip[yt * N_FLIP + yf],
             row[conjugated[sf]],
         )
+
+    def maybe_near_h(self, twist: int, flip: int, slice_: int, twist_y: int, flip_y: int) -> bool:
+        """False only if the phase-1 state is more than ``NEAR_H.depth`` moves from H.
+
+        The state is looked up as it is and turned a quarter about the U-D
+        axis (see :class:`_Start`): the same distance but another number, so
+        a false alarm has to happen twice. About 9 % of the states further
+        from H get through.
+        """
+        bits, modulus, parts = self.near_h, NEAR_H.bits, self.near_parts
+        for t, f, s in ((twist, flip, slice_), (twist_y, flip_y, self.slice_y[slice_])):
+            base, flips, slices = parts[t]
+            bit = ((base + flips[f]) * N_SLICE + slices[s]) % modulus
+            if not bits[bit >> 3] >> (bit & 7) & 1:
+                return False
+        return True
 
 
 def _rows(values: Sequence[int], length: int = N_MOVES) -> list:
@@ -375,7 +400,10 @@ class _Search:
         A node is the cube's twist, flip and slice_flips, and the twist and
         flip of the cube turned about the U-D axis (see :class:`_Start`). The
         bound is :meth:`_Tables.phase1_bound`, written out so that it stops at
-        the first table that cuts the branch.
+        the first table that cuts the branch. A child left with
+        ``NEAR_H.depth`` moves must also pass :meth:`_Tables.maybe_near_h`:
+        of the nodes the bounds let through there, only about 4 % can reach H
+        in time.
         """
         self.countdown -= 1
         if self.countdown <= 0:
@@ -392,6 +420,7 @@ class _Search:
         if moves is None:
             moves = _LEAVE_H[last] if twist == flip == slice_flips == 0 else _P1_ALLOWED[last]
         endings = t.endings[togo - 1] if togo <= _ENDING_DEPTH + 1 else None
+        near = togo - 1 == _NEAR_CHECK  # the children are looked up in NEAR_H
         flips_after = t.flips_after[twist]
         flips_after_y = t.flips_after_y[twist_y]
         for m in moves:
@@ -407,6 +436,8 @@ class _Search:
             if row[conjugated[sf2]] >= togo:
                 continue
             if endings is None:
+                if near and not t.maybe_near_h(t2, f2, sf2 >> 4, twist_y_row[m], fy2):
+                    continue
                 path.append(m)
                 self.descend(t2, f2, sf2, twist_y_row[m], fy2, togo - 1, m // 3)
                 path.pop()

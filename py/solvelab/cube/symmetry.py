@@ -146,6 +146,14 @@ def flip_conjugations() -> tuple[list[int], ...]:
 
 
 @cache
+def slice_conjugations() -> tuple[list[int], ...]:
+    """``slice`` conjugated by each of :data:`UD_FB_SYMMETRIES`, in that order."""
+    from solvelab.cube.coords import N_SLICE, slice_moves
+
+    return tuple(conjugation_table(slice_moves(), N_SLICE, i) for i in UD_FB_SYMMETRIES)
+
+
+@cache
 def slice_flips_conjugations() -> tuple[list[int], ...]:
     """``slice_flips`` conjugated by each of :data:`UD_FB_SYMMETRIES`, in that order."""
     from solvelab.cube.coords import N_SLICE_FLIPS, slice_flips_moves
