@@ -7,9 +7,8 @@ from solvelab.cube.symmetry import (
     UD_SYMMETRIES,
     conjugate,
     conjugate_move,
-    conjugation_table,
+    conjugations,
     move_map,
-    slice_flips_conjugations,
     symmetries_of,
     symmetry_class,
     twist_classes,
@@ -58,19 +57,19 @@ def test_symmetry_class_is_shared_by_conjugates():
     assert symmetry_class(Cube().apply("R")) != symmetry_class(Cube().apply("R2"))
 
 
-def _twist_conjugations():
-    return [conjugation_table(coords.twist_moves(), coords.N_TWIST, i) for i in UD_FB_SYMMETRIES]
-
-
 def test_conjugation_tables_agree_with_conjugating_cubes():
-    twist_tables = _twist_conjugations()
+    of_cube = {
+        "twist": coords.twist,
+        "flip": coords.flip,
+        "slice": lambda cubies: coords.slice_flips(cubies) >> 4,
+        "slice_flips": coords.slice_flips,
+    }
     for seed in range(40):
         cube = Cube.random(seed=seed)
         for k, i in enumerate(UD_FB_SYMMETRIES):
             seen = conjugate(cube, SYMMETRIES[i]).cubies
-            assert twist_tables[k][coords.twist(cube.cubies)] == coords.twist(seen)
-            flips = slice_flips_conjugations()[k][coords.slice_flips(cube.cubies)]
-            assert flips == coords.slice_flips(seen)
+            for name, value in of_cube.items():
+                assert conjugations(name)[k][value(cube.cubies)] == value(seen), name
 
 
 def test_twist_classes():
@@ -78,6 +77,6 @@ def test_twist_classes():
     representatives, classes = twist_classes()
     assert len(representatives) == 324  # as min2phase counts them
     assert representatives[0] == 0 and classes[0] == (0, 0)
-    conjugations = _twist_conjugations()
+    twists = conjugations("twist")
     for twist, (number, k) in enumerate(classes):
-        assert conjugations[k][twist] == representatives[number] <= twist
+        assert twists[k][twist] == representatives[number] <= twist

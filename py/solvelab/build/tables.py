@@ -18,7 +18,7 @@ import numpy as np
 
 from solvelab.cube.coords import COORDINATES, N_FLIP, N_MOVES, N_SLICE
 from solvelab.cube.pruning import NEAR_H, SPECS, NearSpec, TableSpec
-from solvelab.cube.symmetry import flip_conjugations, slice_conjugations, twist_classes
+from solvelab.cube.symmetry import conjugations, twist_classes
 from solvelab.tables import MANIFEST
 
 UNREACHED = 255
@@ -82,8 +82,8 @@ def near_bits(spec: NearSpec) -> np.ndarray:
     f, s = np.divmod(rest, N_SLICE)
     classes = np.array(twist_classes()[1], dtype=np.int64)
     number, k = classes[t, 0], classes[t, 1]
-    flip_conj = np.array(flip_conjugations(), dtype=np.int64)
-    slice_conj = np.array(slice_conjugations(), dtype=np.int64)
+    flip_conj = np.array(conjugations("flip"), dtype=np.int64)
+    slice_conj = np.array(conjugations("slice"), dtype=np.int64)
     keys = (number * N_FLIP + flip_conj[k, f]) * N_SLICE + slice_conj[k, s]
     bit = np.unique(keys % spec.bits)
     bits = np.zeros(spec.shape, dtype=np.uint8)

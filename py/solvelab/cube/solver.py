@@ -47,10 +47,8 @@ from solvelab.cube.symmetry import (
     Permutation,
     conjugate,
     conjugation_table,
-    flip_conjugations,
+    conjugations,
     move_map,
-    slice_conjugations,
-    slice_flips_conjugations,
     twist_classes,
 )
 
@@ -122,8 +120,6 @@ _ENDING_DEPTH = 4
 _QUARTER_Y = SYMMETRIES.index(Cube().apply("y")._stickers)
 _ANY_LENGTH = 30
 _FIRST_PHASE2 = 11
-# Nodes with this many phase-1 moves left are first looked up in NEAR_H.
-_NEAR_CHECK = NEAR_H.depth
 
 
 @cache
@@ -165,7 +161,7 @@ class _Tables:
         # The twist-flip table keeps a row per class of twists (see below); it
         # is read so often that every twist's row is written out here.
         class_rows = _rows(table("phase1-twist-flip"), N_FLIP)
-        conjugated = [itemgetter(*conjugation) for conjugation in flip_conjugations()]
+        conjugated = [itemgetter(*conjugation) for conjugation in conjugations("flip")]
         by_twist = [bytes(conjugated[k](class_rows[c])) for c, k in twist_classes()[1]]
         self.twist_flip = b"".join(by_twist)
         # For each twist and move, the twist-flip table's row (by flip) after the move.
@@ -174,11 +170,11 @@ class _Tables:
         # The twist-slice_flips table has a row per class of twists: for each
         # twist, its class's row and how to conjugate slice_flips to read it.
         rows = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
-        conjugations = slice_flips_conjugations()
-        self.slice_flips_bound = [(rows[c], conjugations[k]) for c, k in twist_classes()[1]]
+        slice_flips = conjugations("slice_flips")
+        self.slice_flips_bound = [(rows[c], slice_flips[k]) for c, k in twist_classes()[1]]
         # The near-H filter's number for a state is worked out from these parts.
         self.near_h = table(NEAR_H.name)
-        flips, slices = flip_conjugations(), slice_conjugations()
+        flips, slices = conjugations("flip"), conjugations("slice")
         self.near_parts = [(c * N_FLIP, flips[k], slices[k]) for c, k in twist_classes()[1]]
         self.slice_y = conjugation_table(coords.slice_moves(), N_SLICE, _QUARTER_Y)
         self.corners_slice = table("phase2-corners-sliceperm")
@@ -420,7 +416,7 @@ class _Search:
         if moves is None:
             moves = _LEAVE_H[last] if twist == flip == slice_flips == 0 else _P1_ALLOWED[last]
         endings = t.endings[togo - 1] if togo <= _ENDING_DEPTH + 1 else None
-        near = togo - 1 == _NEAR_CHECK  # the children are looked up in NEAR_H
+        near = togo - 1 == NEAR_H.depth  # the children are looked up in NEAR_H
         flips_after = t.flips_after[twist]
         flips_after_y = t.flips_after_y[twist_y]
         for m in moves:

@@ -125,12 +125,12 @@ def twist_classes() -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
     :data:`UD_FB_SYMMETRIES` of a symmetry that conjugates it to its
     representative.
     """
-    from solvelab.cube.coords import N_TWIST, twist_moves
+    from solvelab.cube.coords import N_TWIST
 
-    conjugations = [conjugation_table(twist_moves(), N_TWIST, i) for i in UD_FB_SYMMETRIES]
+    twists = conjugations("twist")
     least = []
     for t in range(N_TWIST):
-        images = [conj[t] for conj in conjugations]
+        images = [conj[t] for conj in twists]
         least.append((min(images), images.index(min(images))))
     representatives = tuple(sorted({rep for rep, _ in least}))
     number = {rep: n for n, rep in enumerate(representatives)}
@@ -138,27 +138,14 @@ def twist_classes() -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
 
 
 @cache
-def flip_conjugations() -> tuple[list[int], ...]:
-    """``flip`` conjugated by each of :data:`UD_FB_SYMMETRIES`, in that order."""
-    from solvelab.cube.coords import N_FLIP, flip_moves
+def conjugations(coordinate: str) -> tuple[list[int], ...]:
+    """A coordinate (a name in ``coords.COORDINATES``) conjugated by each of
+    :data:`UD_FB_SYMMETRIES`, in that order: ``conjugations(name)[k][value]``.
+    """
+    from solvelab.cube.coords import COORDINATES
 
-    return tuple(conjugation_table(flip_moves(), N_FLIP, i) for i in UD_FB_SYMMETRIES)
-
-
-@cache
-def slice_conjugations() -> tuple[list[int], ...]:
-    """``slice`` conjugated by each of :data:`UD_FB_SYMMETRIES`, in that order."""
-    from solvelab.cube.coords import N_SLICE, slice_moves
-
-    return tuple(conjugation_table(slice_moves(), N_SLICE, i) for i in UD_FB_SYMMETRIES)
-
-
-@cache
-def slice_flips_conjugations() -> tuple[list[int], ...]:
-    """``slice_flips`` conjugated by each of :data:`UD_FB_SYMMETRIES`, in that order."""
-    from solvelab.cube.coords import N_SLICE_FLIPS, slice_flips_moves
-
-    return tuple(conjugation_table(slice_flips_moves(), N_SLICE_FLIPS, i) for i in UD_FB_SYMMETRIES)
+    size, moves = COORDINATES[coordinate]
+    return tuple(conjugation_table(moves(), size, i) for i in UD_FB_SYMMETRIES)
 
 
 def symmetries_of(cube: Cube) -> list[int]:
