@@ -3,7 +3,8 @@
 Each table is a breadth-first search over all pairs of two coordinates,
 done a whole level at a time with array operations: the frontier's
 coordinates go through the move tables for every move at once, and every
-pair not yet reached gets the next distance.
+pair not yet reached gets the next distance. The near-H filter comes from
+the same kind of search over whole phase-1 states, stopped at its depth.
 """
 
 from __future__ import annotations
