@@ -799,7 +799,15 @@ export class CubeView {
   _initGL() {
     // Multisampling is nearly free on a GPU but costs a third of the frame rate
     // when WebGL runs in software (SwiftShader), so it is only asked for on a GPU.
-    const attributes = { antialias: !softwareWebGL(), alpha: true, premultipliedAlpha: true };
+    // In software, a desynchronized (low-latency) canvas skips a step of the
+    // compositor each frame: measured 45-52 frames/s without it, 59-60 with it.
+    const software = softwareWebGL();
+    const attributes = {
+      antialias: !software,
+      alpha: true,
+      premultipliedAlpha: true,
+      desynchronized: software,
+    };
     const gl =
       this.canvas.getContext("webgl2", attributes) || this.canvas.getContext("webgl", attributes);
     if (!gl) throw new Error("this browser has no WebGL");
