@@ -176,6 +176,13 @@ def test_draws_with_webgl1_too(view):
     assert all(count > 100 for count in counts.values()), counts
 
 
+def test_software_webgl_gets_a_cheaper_context(view):
+    """Headless Chromium here renders WebGL in software (SwiftShader)."""
+    attributes = view.evaluate("cubeView.gl.getContextAttributes()")
+    assert attributes["antialias"] is False, attributes  # multisampling: a third of the frame rate
+    assert attributes["desynchronized"] is True, attributes  # skips a compositor step each frame
+
+
 def test_sticker_colours_show_unknown_grey(view, screenshot_dir):
     view.evaluate("cubeView.setStickerColours(Array(54).fill(7))")
     grey = {"unknown": (0x8A, 0x8D, 0x91), **COLOURS}
