@@ -479,17 +479,21 @@ setSpeed($(".player-speed").value);
 $(".player-speed").addEventListener("input", (event) => setSpeed(event.target.value));
 $('[data-option="hints"]').addEventListener("change", (event) => view.setHints(event.target.checked));
 
+// A key the player uses goes no further: the theme, listening on the window,
+// would otherwise also take f and s as "open the search".
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, textarea, select, [contenteditable]")) return;
   const transport = { " ": play, ArrowLeft: back, ArrowRight: actions.forward, Home: actions.start, End: actions.end };
   if (transport[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
     event.preventDefault();
+    event.stopPropagation();
     transport[event.key]();
     return;
   }
   const token = tokenForKey(event);
   if (token) {
     event.preventDefault();
+    event.stopPropagation();
     turnFreely(token);
   }
 });

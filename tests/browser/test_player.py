@@ -58,6 +58,18 @@ def test_keys_and_buttons_turn_the_cube(page, site_url):
     assert page.evaluate("window.solvelabPlayer.step") == 2
 
 
+def test_move_list_runs_in_rows(page, site_url):
+    open_player(page, site_url)
+    for key in "rufdlb":
+        page.locator("body").press(key)
+    assert not page.locator("#__search").is_checked()  # f is F here, not the theme's search key
+    boxes = [item.bounding_box() for item in page.locator(".player-moves li").all()]
+    assert len(boxes) == 6
+    assert len({round(box["y"]) for box in boxes}) == 1, boxes  # one row, not a column
+    gaps = [b["x"] - (a["x"] + a["width"]) for a, b in zip(boxes, boxes[1:], strict=False)]
+    assert all(0 <= gap < 8 for gap in gaps), gaps
+
+
 def test_notation_error_is_shown_at_its_token(page, site_url):
     open_player(page, site_url)
     wait_for_python(page)
