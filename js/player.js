@@ -483,20 +483,20 @@ $('[data-option="hints"]').addEventListener("change", (event) => view.setHints(e
 // would otherwise also take f and s as "open the search".
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, textarea, select, [contenteditable]")) return;
-  const transport = { " ": play, ArrowLeft: back, ArrowRight: actions.forward, Home: actions.start, End: actions.end };
-  if (transport[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
-    event.preventDefault();
-    event.stopPropagation();
-    transport[event.key]();
-    return;
-  }
-  const token = tokenForKey(event);
-  if (token) {
-    event.preventDefault();
-    event.stopPropagation();
-    turnFreely(token);
-  }
+  const action = keyAction(event);
+  if (!action) return;
+  event.preventDefault();
+  event.stopPropagation();
+  action();
 });
+
+/** What a key does in the player (transport or a turn), or null. */
+function keyAction(event) {
+  const transport = { " ": play, ArrowLeft: back, ArrowRight: actions.forward, Home: actions.start, End: actions.end };
+  if (transport[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) return transport[event.key];
+  const token = tokenForKey(event);
+  return token ? () => turnFreely(token) : null;
+}
 
 buildTurnButtons();
 buildEditor();
