@@ -126,16 +126,17 @@ def test_phase1_bound_is_a_lower_bound_and_symmetric():
     rng = random.Random(7)
     for length in range(1, 11):
         cube = Cube().apply([rng.choice(MOVES) for _ in range(length)])
-        bound = _Start(cube, relabel, False, tables).bound
+        bound = _Start.of_version(cube, relabel, False, tables).bound
         assert bound <= length  # the scramble undone reaches the subgroup
         for i in UD_FB_SYMMETRIES:  # the symmetry-reduced table gives conjugates one bound
-            assert _Start(conjugate(cube, SYMMETRIES[i]), relabel, False, tables).bound == bound
+            conjugated = conjugate(cube, SYMMETRIES[i])
+            assert _Start.of_version(conjugated, relabel, False, tables).bound == bound
 
 
 def _phase1_node(cube):
     from solvelab.cube.solver import _directions, _Start, _tables
 
-    start = _Start(cube, _directions()[0][1], False, _tables())
+    start = _Start.of_version(cube, _directions()[0][1], False, _tables())
     twist, flip, slice_flips, twist_y, flip_y = start.node
     return start.bound, (twist, flip, slice_flips >> 4, twist_y, flip_y)
 
@@ -160,3 +161,19 @@ def test_near_h_filter_stops_most_far_states():
     assert len(far) > 100
     through = sum(tables.maybe_near_h(*node) for node in far)
     assert through < 0.15 * len(far)  # about 6 % get through
+
+
+def test_premoves_give_valid_solutions_ending_outside_phase_2():
+    from solvelab.cube.solver import Cancelled, _Search
+
+    cube = Cube.random(seed=20261127)  # its best solution in 1 s needs premoves
+    search = _Search(cube, time.perf_counter() + 3.0, None, None)
+    found = []
+    try:
+        for moves in search.run():
+            found.append((search.start.premoves, moves))
+    except Cancelled:
+        pass
+    assert all(cube.apply(moves).is_solved() for _, moves in found)
+    with_premoves = [moves for premoves, moves in found if premoves]
+    assert with_premoves, "no solution came from a cube with premoves"

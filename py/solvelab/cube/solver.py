@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, cached_property
 from operator import itemgetter
 
 from solvelab.cube import coords
@@ -38,6 +38,7 @@ from solvelab.cube.coords import (
     N_SLICE_SORTED,
     PHASE2_MOVES,
 )
+from solvelab.cube.cubie import CubieCube
 from solvelab.cube.notation import Algorithm
 from solvelab.cube.pruning import NEAR_H, table
 from solvelab.cube.state import Cube
@@ -120,6 +121,10 @@ _ENDING_DEPTH = 4
 _QUARTER_Y = SYMMETRIES.index(Cube().apply("y")._stickers)
 _ANY_LENGTH = 30
 _FIRST_PHASE2 = 11
+_FIRST_PREMOVES = (3, 6, 12, 15)  # R, F, L and B; R' and so on are tried with them
+# Premoves (see _Search.run): at most this many, leaving phase 1 at least this long.
+_MAX_PREMOVES = 2
+_MIN_PHASE1_AFTER_PREMOVES = 7
 
 
 @cache
@@ -255,17 +260,26 @@ def _tables() -> _Tables:
 
 
 class _Start:
-    """One of the six versions of the cube the search starts from."""
+    """A version of the cube the search starts from: one of six, or one of those after premoves."""
 
-    def __init__(self, cube: Cube, relabel: tuple[int, ...], inverse: bool, t: _Tables) -> None:
-        cubies = cube.cubies
+    def __init__(
+        self,
+        cubies: CubieCube,
+        turned: CubieCube,
+        relabel: tuple[int, ...],
+        inverse: bool,
+        t: _Tables,
+        premoves: tuple[int, ...] = (),
+    ) -> None:
+        self.cubies = cubies
+        self.turned = turned
         self.relabel = relabel
         self.inverse = inverse
+        self.premoves = premoves
         # Phase 1 follows the cube twice: as it is, and seen after a quarter
         # turn about the U-D axis. Both have the same distance to H, but edge
         # flips are counted about another axis, so the pruning tables give a
         # second, different bound.
-        turned = conjugate(cube, SYMMETRIES[_QUARTER_Y]).cubies
         self.node = (
             coords.twist(cubies),
             coords.flip(cubies),
@@ -273,28 +287,55 @@ class _Start:
             coords.twist(turned),
             coords.flip(turned),
         )
-        self.phase2_coords = (
-            coords.corners(cubies),
-            coords.slice_sorted(cubies),
-            coords.u_edges(cubies),
-            coords.d_edges(cubies),
-        )
         self.bound = t.phase1_bound(self.node)
+        in_h = self.node[:3] == (0, 0, 0)
+        self.first_moves = [m for m in range(N_MOVES) if not (in_h and m in _PHASE2)]
+
+    @classmethod
+    def of_version(cls, cube: Cube, relabel: tuple[int, ...], inverse: bool, t: _Tables) -> _Start:
+        turned = conjugate(cube, SYMMETRIES[_QUARTER_Y]).cubies
+        start = cls(cube.cubies, turned, relabel, inverse, t)
         seen = [conjugate(cube, SYMMETRIES[i]) for i in UD_SYMMETRIES]
         # A cube that some symmetries leave as it is needs only one first move
         # of each set of moves those symmetries map onto each other.
         keeping = [i for i, other in zip(UD_SYMMETRIES, seen, strict=True) if other == cube]
-        in_h = self.node[:3] == (0, 0, 0)
-        self.first_moves = [
-            m
-            for m in range(N_MOVES)
-            if m == min(move_map(i)[m] for i in keeping) and not (in_h and m in _PHASE2)
+        start.first_moves = [
+            m for m in start.first_moves if m == min(move_map(i)[m] for i in keeping)
         ]
         # Versions that are symmetric to each other are searched once.
-        self.key = min(other._stickers for other in seen)
+        start.key = min(other._stickers for other in seen)
+        return start
+
+    @cached_property
+    def phase2_starts(self) -> list[tuple[tuple[int, ...], tuple[int, int, int, int]]]:
+        """Premoves and phase-2 coordinates for each cube this start's phase-1 paths serve.
+
+        With premoves, the first is a quarter turn of R, F, L or B; turning it
+        the other way changes the cube by a half turn, which is in H: the same
+        phase-1 search serves both.
+        """
+        versions = [(self.premoves, self.cubies)]
+        if self.premoves:
+            first, *rest = self.premoves
+            half = coords.move_cubies()[first + 1]
+            versions.append(((first + 2, *rest), half * self.cubies))
+        return [
+            (
+                premoves,
+                (
+                    coords.corners(cubies),
+                    coords.slice_sorted(cubies),
+                    coords.u_edges(cubies),
+                    coords.d_edges(cubies),
+                ),
+            )
+            for premoves, cubies in versions
+        ]
 
     def to_solution(self, moves: list[int]) -> Algorithm:
         """Turn moves found for this version into moves that solve the original cube."""
+        p = len(self.premoves)
+        moves = moves[p:] + moves[:p]  # the premoves were searched first but come last
         mapped = [MOVES[self.relabel[m]] for m in moves]
         algorithm = Algorithm(mapped)
         return algorithm.inverse() if self.inverse else algorithm
@@ -317,10 +358,12 @@ class _Search:
         self.limit = _ANY_LENGTH  # the longest solution still wanted
         self.pending: list[Algorithm] = []  # found by descend, not yet handed on
         self.starts: list[_Start] = []
+        self._premoves: dict[int, list[tuple[tuple[int, ...], CubieCube, CubieCube]]] = {}
+        self._premove_starts: dict[int, list[_Start]] = {}
         seen = set()
         for inverse, version in ((False, self.cube), (True, self.cube.inverse())):
             for rotation, relabel in _directions():
-                start = _Start(conjugate(version, rotation), relabel, inverse, self.t)
+                start = _Start.of_version(conjugate(version, rotation), relabel, inverse, self.t)
                 if start.key not in seen:
                     seen.add(start.key)
                     self.starts.append(start)
@@ -340,6 +383,42 @@ class _Search:
         else:
             self.limit = length - 1
 
+    def premoves(self, p: int) -> list[tuple[tuple[int, ...], CubieCube, CubieCube]]:
+        """Sequences of ``p`` premoves, each with its cubies and those of its y-turned version.
+
+        If ``Q`` then the cube is solved by ``A B`` (phase 1, phase 2), the
+        cube is solved by ``A B Q``: searching the cube with premoves ``Q``
+        finds solutions whose last moves leave H, which the plain search
+        never tries. The first premove is a quarter turn of R, F, L or B
+        (one in H would merge into phase 2).
+        """
+        if p not in self._premoves:
+            moves = coords.move_cubies()
+            turned = move_map(_QUARTER_Y)
+            if p == 1:
+                before = [((), CubieCube(), CubieCube())]
+                allowed = [_FIRST_PREMOVES] * 7
+            else:
+                before = self.premoves(p - 1)
+                allowed = _P1_ALLOWED
+            self._premoves[p] = [
+                ((*q, m), qc * moves[m], qy * moves[turned[m]])
+                for q, qc, qy in before
+                for m in allowed[q[-1] // 3 if q else _NO_FACE]
+            ]
+        return self._premoves[p]
+
+    def premove_starts(self, p: int) -> list[_Start]:
+        if p not in self._premove_starts:
+            self._premove_starts[p] = [
+                _Start(
+                    qc * start.cubies, qy * start.turned, start.relabel, start.inverse, self.t, q
+                )
+                for start in self.starts
+                for q, qc, qy in self.premoves(p)
+            ]
+        return self._premove_starts[p]
+
     def run(self) -> Iterator[Algorithm]:
         if self.cube.is_solved():
             yield Algorithm()
@@ -352,19 +431,28 @@ class _Search:
         for depth in range(lower, 32):
             if depth > self.limit:
                 return
-            for start in self.starts:
-                if start.bound > depth:
-                    continue
-                self.start = start
-                self.path1: list[int] = []
-                if depth == 0:
-                    found = self.phase2(0, start.phase2_coords)
-                    if found is not None:
-                        yield found
-                else:
-                    yield from self.phase1(start.node, depth, start.first_moves)
-                if self.limit < lower:
-                    return
+            # Solutions may also end with up to _MAX_PREMOVES free moves after
+            # phase 2 (see premoves). Once a first solution exists, the cube
+            # with the most premoves is searched first at each total depth:
+            # its phase-1 trees are smallest for the phase-2 attempts they give.
+            counts = [0]
+            if self.limit < _ANY_LENGTH:
+                counts += range(1, min(_MAX_PREMOVES, depth - _MIN_PHASE1_AFTER_PREMOVES) + 1)
+            for p in reversed(counts):
+                starts = self.starts if p == 0 else self.premove_starts(p)
+                for start in starts:
+                    if start.bound > depth - p:
+                        continue
+                    self.start = start
+                    self.path1 = list(start.premoves)
+                    if depth == 0:
+                        found = self.phase2(0, start.phase2_starts[0][1])
+                        if found is not None:
+                            yield found
+                    else:
+                        yield from self.phase1(start.node, depth - p, start.first_moves)
+                    if self.limit < lower:
+                        return
 
     def phase1(self, node: tuple[int, ...], togo: int, moves: list[int]) -> Iterator[Algorithm]:
         """Phase-1 paths of exactly ``togo`` moves from the start into H; phase 2 after each.
@@ -451,31 +539,34 @@ class _Search:
         path = self.path1
         path.append(move)
         reached = len(path)
-        # Phase 2's coordinates are followed from the start only now: few
-        # phase-1 paths get this far.
-        corners, slice_sorted, u_edges, d_edges = self.start.phase2_coords
-        for m in path:
-            corners = corner_rows[corners][m]
-            slice_sorted, u_edges, d_edges = (
-                rows[slice_sorted][m],
-                rows[u_edges][m],
-                rows[d_edges][m],
-            )
         allowed = _P1_ALLOWED[move // 3]
-        for ending in endings:
-            if ending[0] not in allowed if ending else move in _PHASE2:
-                continue  # not a path the search takes (see _endings)
-            if reached + len(ending) > self.limit:
-                break
-            c, ss, u, d = corners, slice_sorted, u_edges, d_edges
-            for m in ending:
-                c = corner_rows[c][m]
-                ss, u, d = rows[ss][m], rows[u][m], rows[d][m]
-            path.extend(ending)
-            found = self.phase2(len(path), (c, ss, u, d))
-            del path[reached:]
-            if found is not None:
-                self.pending.append(found)
+        for premoves, start_coords in self.start.phase2_starts:
+            p = len(premoves)
+            path[:p] = premoves
+            # Phase 2's coordinates are followed from the start only now: few
+            # phase-1 paths get this far.
+            corners, slice_sorted, u_edges, d_edges = start_coords
+            for m in path[p:]:
+                corners = corner_rows[corners][m]
+                slice_sorted, u_edges, d_edges = (
+                    rows[slice_sorted][m],
+                    rows[u_edges][m],
+                    rows[d_edges][m],
+                )
+            for ending in endings:
+                if ending[0] not in allowed if ending else move in _PHASE2:
+                    continue  # not a path the search takes (see _endings)
+                if reached + len(ending) > self.limit:
+                    break
+                c, ss, u, d = corners, slice_sorted, u_edges, d_edges
+                for m in ending:
+                    c = corner_rows[c][m]
+                    ss, u, d = rows[ss][m], rows[u][m], rows[d][m]
+                path.extend(ending)
+                found = self.phase2(len(path), (c, ss, u, d))
+                del path[reached:]
+                if found is not None:
+                    self.pending.append(found)
         path.pop()
 
     def phase2(self, depth1: int, carried: tuple[int, int, int, int]) -> Algorithm | None:
