@@ -386,8 +386,8 @@ class _Search:
     def premoves(self, p: int) -> list[tuple[tuple[int, ...], CubieCube, CubieCube]]:
         """Sequences of ``p`` premoves, each with its cubies and those of its y-turned version.
 
-        If ``Q`` then the cube is solved by ``A B`` (phase 1, phase 2), the
-        cube is solved by ``A B Q``: searching the cube with premoves ``Q``
+        If the moves ``Q`` followed by the cube are solved by ``A B`` (phase 1,
+        phase 2), the cube is solved by ``A B Q``: searching the cube with premoves ``Q``
         finds solutions whose last moves leave H, which the plain search
         never tries. The first premove is a quarter turn of R, F, L or B
         (one in H would merge into phase 2).
