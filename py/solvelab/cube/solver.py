@@ -465,7 +465,7 @@ class _Search:
             self.descend(*node, togo, _NO_FACE, [m])
             found, self.pending = self.pending, []
             yield from found
-            if togo > self.limit:
+            if len(self.path1) + togo > self.limit:  # the path holds any premoves
                 return  # a solution this long has been found meanwhile
 
     def descend(
