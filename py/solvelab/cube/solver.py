@@ -40,6 +40,8 @@ from solvelab.cube.coords import (
 )
 from solvelab.cube.cubie import CubieCube
 from solvelab.cube.notation import Algorithm
+from solvelab.cube.premoves import PremoveSequence, held
+from solvelab.cube.premoves import sequence as premove_sequence
 from solvelab.cube.pruning import NEAR_H, table
 from solvelab.cube.state import Cube
 from solvelab.cube.symmetry import (
@@ -172,11 +174,16 @@ class _Tables:
         # For each twist and move, the twist-flip table's row (by flip) after the move.
         self.flips_after = [[by_twist[x] for x in row] for row in self.twist_rows]
         self.flips_after_y = [[by_twist[x] for x in row] for row in self.twist_rows_y]
-        # The twist-slice_flips table has a row per class of twists: for each
-        # twist, its class's row and how to conjugate slice_flips to read it.
-        rows = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
-        slice_flips = conjugations("slice_flips")
-        self.slice_flips_bound = [(rows[c], slice_flips[k]) for c, k in twist_classes()[1]]
+        # The twist-slice_flips table has a row per class of twists; every
+        # twist's row is written out too, and found the same way after a move.
+        class_rows = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
+        conjugated = [itemgetter(*conjugation) for conjugation in conjugations("slice_flips")]
+        self.slice_flips_bound = [
+            bytes(conjugated[k](class_rows[c])) for c, k in twist_classes()[1]
+        ]
+        self.slice_flips_after = [
+            [self.slice_flips_bound[x] for x in row] for row in self.twist_rows
+        ]
         # The near-H filter's number for a state is worked out from these parts.
         self.near_h = table(NEAR_H.name)
         flips, slices = conjugations("flip"), conjugations("slice")
@@ -226,11 +233,10 @@ class _Tables:
     def phase1_bound(self, node: tuple[int, ...]) -> int:
         """A lower bound on the phase-1 moves left from ``node`` (see :meth:`_Search.descend`)."""
         t, f, sf, yt, yf = node
-        row, conjugated = self.slice_flips_bound[t]
         return max(
             self.twist_flip[t * N_FLIP + f],
             self.twist_flip[yt * N_FLIP + yf],
-            row[conjugated[sf]],
+            self.slice_flips_bound[t][sf],
         )
 
     def maybe_near_h(self, twist: int, flip: int, slice_: int, twist_y: int, flip_y: int) -> bool:
@@ -242,12 +248,13 @@ class _Tables:
         from H get through.
         """
         bits, modulus, parts = self.near_h, NEAR_H.bits, self.near_parts
-        for t, f, s in ((twist, flip, slice_), (twist_y, flip_y, self.slice_y[slice_])):
-            base, flips, slices = parts[t]
-            bit = ((base + flips[f]) * N_SLICE + slices[s]) % modulus
-            if not bits[bit >> 3] >> (bit & 7) & 1:
-                return False
-        return True
+        base, flips, slices = parts[twist]
+        bit = ((base + flips[flip]) * N_SLICE + slices[slice_]) % modulus
+        if not bits[bit >> 3] >> (bit & 7) & 1:
+            return False
+        base, flips, slices = parts[twist_y]
+        bit = ((base + flips[flip_y]) * N_SLICE + slices[self.slice_y[slice_]]) % modulus
+        return bool(bits[bit >> 3] >> (bit & 7) & 1)
 
 
 def _rows(values: Sequence[int], length: int = N_MOVES) -> list:
@@ -260,41 +267,39 @@ def _tables() -> _Tables:
 
 
 class _Start:
-    """A version of the cube the search starts from: one of six, or one of those after premoves."""
+    """A root of the phase-1 search: one of the six versions of the cube, maybe after premoves."""
 
     def __init__(
         self,
         cubies: CubieCube,
-        turned: CubieCube,
         relabel: tuple[int, ...],
         inverse: bool,
-        t: _Tables,
-        premoves: tuple[int, ...] = (),
+        node: tuple[int, int, int, int, int],
+        bound: int,
+        premoves: PremoveSequence | None = None,
     ) -> None:
-        self.cubies = cubies
-        self.turned = turned
+        self.cubies = cubies  # the version's, before any premoves
         self.relabel = relabel
         self.inverse = inverse
-        self.premoves = premoves
+        self.sequence = premoves
+        self.premoves = premoves.moves if premoves else ()
         # Phase 1 follows the cube twice: as it is, and seen after a quarter
         # turn about the U-D axis. Both have the same distance to H, but edge
         # flips are counted about another axis, so the pruning tables give a
         # second, different bound.
-        self.node = (
-            coords.twist(cubies),
-            coords.flip(cubies),
-            coords.slice_flips(cubies),
-            coords.twist(turned),
-            coords.flip(turned),
-        )
-        self.bound = t.phase1_bound(self.node)
-        in_h = self.node[:3] == (0, 0, 0)
+        self.node = node
+        self.bound = bound
+        in_h = node[:3] == (0, 0, 0)
         self.first_moves = [m for m in range(N_MOVES) if not (in_h and m in _PHASE2)]
 
     @classmethod
     def of_version(cls, cube: Cube, relabel: tuple[int, ...], inverse: bool, t: _Tables) -> _Start:
         turned = conjugate(cube, SYMMETRIES[_QUARTER_Y]).cubies
-        start = cls(cube.cubies, turned, relabel, inverse, t)
+        c = cube.cubies
+        node = (coords.twist(c), coords.flip(c), coords.slice_flips(c))
+        node = (*node, coords.twist(turned), coords.flip(turned))
+        start = cls(c, relabel, inverse, node, t.phase1_bound(node))
+        start.held = (*held(c), *held(turned))
         seen = [conjugate(cube, SYMMETRIES[i]) for i in UD_SYMMETRIES]
         # A cube that some symmetries leave as it is needs only one first move
         # of each set of moves those symmetries map onto each other.
@@ -302,9 +307,14 @@ class _Start:
         start.first_moves = [
             m for m in start.first_moves if m == min(move_map(i)[m] for i in keeping)
         ]
+        start.symmetric = len(keeping) > 1
         # Versions that are symmetric to each other are searched once.
         start.key = min(other._stickers for other in seen)
         return start
+
+    def after(self, premoves: PremoveSequence, node: tuple[int, ...], bound: int) -> _Start:
+        """This version with ``premoves`` made before it, whose node and bound are known."""
+        return _Start(self.cubies, self.relabel, self.inverse, node, bound, premoves)
 
     @cached_property
     def phase2_starts(self) -> list[tuple[tuple[int, ...], tuple[int, int, int, int]]]:
@@ -314,11 +324,13 @@ class _Start:
         the other way changes the cube by a half turn, which is in H: the same
         phase-1 search serves both.
         """
-        versions = [(self.premoves, self.cubies)]
-        if self.premoves:
+        if self.sequence is None:
+            versions = [((), self.cubies)]
+        else:
+            cubies = self.sequence.cubies * self.cubies
             first, *rest = self.premoves
             half = coords.move_cubies()[first + 1]
-            versions.append(((first + 2, *rest), half * self.cubies))
+            versions = [(self.premoves, cubies), ((first + 2, *rest), half * cubies)]
         return [
             (
                 premoves,
@@ -341,6 +353,22 @@ class _Start:
         return algorithm.inverse() if self.inverse else algorithm
 
 
+@cache
+def _premove_sequences(count: int) -> list[PremoveSequence]:
+    """Every sequence of ``count`` premoves the search tries (see :mod:`.premoves`).
+
+    The first is a quarter turn of R, F, L or B (one in H would merge into
+    phase 2); the rest follow the search's order of moves.
+    """
+    found: list[tuple[int, ...]] = [()]
+    for _ in range(count):
+        found = [
+            (*q, m) for q in found for m in (_P1_ALLOWED[q[-1] // 3] if q else _FIRST_PREMOVES)
+        ]
+    turned = move_map(_QUARTER_Y)
+    return [premove_sequence(q, turned) for q in found]
+
+
 class _Search:
     def __init__(
         self,
@@ -358,8 +386,7 @@ class _Search:
         self.limit = _ANY_LENGTH  # the longest solution still wanted
         self.pending: list[Algorithm] = []  # found by descend, not yet handed on
         self.starts: list[_Start] = []
-        self._premoves: dict[int, list[tuple[tuple[int, ...], CubieCube, CubieCube]]] = {}
-        self._premove_starts: dict[int, list[_Start]] = {}
+        self._premove_roots: dict[int, list[tuple[int, tuple, _Start, PremoveSequence]]] = {}
         seen = set()
         for inverse, version in ((False, self.cube), (True, self.cube.inverse())):
             for rotation, relabel in _directions():
@@ -367,6 +394,10 @@ class _Search:
                 if start.key not in seen:
                     seen.add(start.key)
                     self.starts.append(start)
+        # A symmetric cube's premove versions repeat each other, as its versions
+        # do; premoves are left out for it rather than sorted out.
+        symmetric = len(self.starts) < 6 or any(start.symmetric for start in self.starts)
+        self.max_premoves = 0 if symmetric else _MAX_PREMOVES
 
     def check(self) -> None:
         """Every so many nodes: stop when the time is up or the caller says so."""
@@ -383,41 +414,38 @@ class _Search:
         else:
             self.limit = length - 1
 
-    def premoves(self, p: int) -> list[tuple[tuple[int, ...], CubieCube, CubieCube]]:
-        """Sequences of ``p`` premoves, each with its cubies and those of its y-turned version.
+    def premove_roots(self, p: int) -> list[tuple[int, tuple, _Start, PremoveSequence]]:
+        """For each version and sequence of ``p`` premoves: phase-1 bound, node, version, sequence.
 
-        If the moves ``Q`` followed by the cube are solved by ``A B`` (phase 1,
-        phase 2), the cube is solved by ``A B Q``: searching the cube with premoves ``Q``
-        finds solutions whose last moves leave H, which the plain search
-        never tries. The first premove is a quarter turn of R, F, L or B
-        (one in H would merge into phase 2).
+        The search looks at thousands of these at each depth, and makes a
+        :class:`_Start` only of those that pass the bound.
         """
-        if p not in self._premoves:
-            moves = coords.move_cubies()
-            turned = move_map(_QUARTER_Y)
-            if p == 1:
-                before = [((), CubieCube(), CubieCube())]
-                allowed = [_FIRST_PREMOVES] * 7
-            else:
-                before = self.premoves(p - 1)
-                allowed = _P1_ALLOWED
-            self._premoves[p] = [
-                ((*q, m), qc * moves[m], qy * moves[turned[m]])
-                for q, qc, qy in before
-                for m in allowed[q[-1] // 3 if q else _NO_FACE]
+        if p not in self._premove_roots:
+            bound = self.t.phase1_bound
+            self._premove_roots[p] = [
+                (bound(node), node, version, sequence)
+                for version in self.starts
+                for sequence in _premove_sequences(p)
+                for node in [sequence.coordinates(*version.held)]
             ]
-        return self._premoves[p]
+        return self._premove_roots[p]
 
-    def premove_starts(self, p: int) -> list[_Start]:
-        if p not in self._premove_starts:
-            self._premove_starts[p] = [
-                _Start(
-                    qc * start.cubies, qy * start.turned, start.relabel, start.inverse, self.t, q
-                )
-                for start in self.starts
-                for q, qc, qy in self.premoves(p)
-            ]
-        return self._premove_starts[p]
+    def roots(self, p: int, togo: int) -> Iterator[_Start]:
+        """The starts with ``p`` premoves that may reach H in ``togo`` moves."""
+        if p == 0:
+            starts: Iterable[_Start] = (start for start in self.starts if start.bound <= togo)
+        else:
+            starts = (
+                version.after(sequence, node, bound)
+                for bound, node, version, sequence in self.premove_roots(p)
+                if bound <= togo
+            )
+        for start in starts:
+            if togo == NEAR_H.depth:
+                twist, flip, slice_flips, twist_y, flip_y = start.node
+                if not self.t.maybe_near_h(twist, flip, slice_flips >> 4, twist_y, flip_y):
+                    continue
+            yield start
 
     def run(self) -> Iterator[Algorithm]:
         if self.cube.is_solved():
@@ -431,26 +459,25 @@ class _Search:
         for depth in range(lower, 32):
             if depth > self.limit:
                 return
-            # Solutions may also end with up to _MAX_PREMOVES free moves after
-            # phase 2 (see premoves). Once a first solution exists, the cube
+            # Solutions may also end with premoves (see .premoves). The cube
             # with the most premoves is searched first at each total depth:
             # its phase-1 trees are smallest for the phase-2 attempts they give.
-            counts = [0]
-            if self.limit < _ANY_LENGTH:
-                counts += range(1, min(_MAX_PREMOVES, depth - _MIN_PHASE1_AFTER_PREMOVES) + 1)
-            for p in reversed(counts):
-                starts = self.starts if p == 0 else self.premove_starts(p)
-                for start in starts:
-                    if start.bound > depth - p:
-                        continue
+            most = max(0, min(self.max_premoves, depth - _MIN_PHASE1_AFTER_PREMOVES))
+            for p in range(most, -1, -1):
+                for start in self.roots(p, depth - p):
                     self.start = start
                     self.path1 = list(start.premoves)
                     if depth == 0:
                         found = self.phase2(0, start.phase2_starts[0][1])
                         if found is not None:
                             yield found
+                    elif p:
+                        # Thousands of small trees: each is searched in one call.
+                        self.descend(*start.node, depth - p, _NO_FACE, start.first_moves)
+                        found, self.pending = self.pending, []
+                        yield from found
                     else:
-                        yield from self.phase1(start.node, depth - p, start.first_moves)
+                        yield from self.phase1(start.node, depth, start.first_moves)
                     if self.limit < lower:
                         return
 
@@ -498,7 +525,6 @@ class _Search:
         slice_flips_row = t.slice_flips_rows[slice_flips]
         twist_y_row = t.twist_rows_y[twist_y]
         flip_y_row = t.flip_rows_y[flip_y]
-        slice_flips_bound = t.slice_flips_bound
         n_flip = N_FLIP  # locals are faster than globals in this loop
         path = self.path1
         if moves is None:
@@ -507,6 +533,7 @@ class _Search:
         near = togo - 1 == NEAR_H.depth  # the children are looked up in NEAR_H
         flips_after = t.flips_after[twist]
         flips_after_y = t.flips_after_y[twist_y]
+        slice_flips_after = t.slice_flips_after[twist]
         for m in moves:
             f2 = flip_row[m]
             if flips_after[m][f2] >= togo:
@@ -514,11 +541,10 @@ class _Search:
             fy2 = flip_y_row[m]
             if flips_after_y[m][fy2] >= togo:
                 continue
-            t2 = twist_row[m]
             sf2 = slice_flips_row[m]
-            row, conjugated = slice_flips_bound[t2]
-            if row[conjugated[sf2]] >= togo:
+            if slice_flips_after[m][sf2] >= togo:
                 continue
+            t2 = twist_row[m]
             if endings is None:
                 if near and not t.maybe_near_h(t2, f2, sf2 >> 4, twist_y_row[m], fy2):
                     continue

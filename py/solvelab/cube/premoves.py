@@ -1,0 +1,153 @@
+"""Premoves: moves made before the cube, so that solutions can end outside H.
+
+If the moves ``Q`` followed by the cube are solved by ``A B`` (phase 1, then
+phase 2), the cube itself is solved by ``A B Q``. The plain two-phase search
+only finds solutions whose last moves stay in H; searching the cube with
+premoves in front also finds those that end with ``Q``. The first premove
+is a quarter turn of R, F, L or B: one in H would just be part of phase 2.
+
+The search tries thousands of premove sequences on each cube, so the
+phase-1 coordinates of ``Q`` followed by the cube are worked out without
+building cubies. A cube is held as bytes, one per corner place
+(``3 * corner + twist``) and one per edge place (``2 * edge + flip``). For each
+sequence ``Q``, a 256-byte table maps such a byte to what phase 1 needs of
+the same place in ``Q`` followed by the cube (a twist, a flip, or whether a
+middle-layer edge is there and how it is flipped), and ``bytes.translate``
+applies it to every place at once; a dictionary turns the result into the
+coordinate.
+
+>>> from solvelab.cube import Cube, coords
+>>> cube = Cube.random(seed=1)
+>>> r_u = sequence((3, 0), tuple(range(18)))  # R then U, before the cube
+>>> after = Cube().apply("R U") * cube
+>>> r_u.coordinates(*held(cube.cubies), *held(cube.cubies))[:3] == (
+...     coords.twist(after.cubies), coords.flip(after.cubies), coords.slice_flips(after.cubies))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, product
+
+from solvelab.cube import coords
+from solvelab.cube.coords import SLICE_EDGES
+from solvelab.cube.cubie import CubieCube
+
+
+def held(cubies: CubieCube) -> tuple[bytes, bytes]:
+    """A cube as the bytes the premove tables read: its corners, then its edges."""
+    return (
+        bytes(3 * p + o for p, o in zip(cubies.cp, cubies.co, strict=True)),
+        bytes(2 * p + o for p, o in zip(cubies.ep, cubies.eo, strict=True)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PremoveSequence:
+    """A sequence of premoves, with the tables that give its phase-1 coordinates.
+
+    ``turned`` are the same moves seen on the cube turned a quarter about
+    the U-D axis (relabelled by the caller's ``relabel``); the search
+    follows that cube too.
+    """
+
+    moves: tuple[int, ...]
+    cubies: CubieCube
+    twist: bytes
+    flip: bytes
+    slice_flips: bytes
+    twist_turned: bytes
+    flip_turned: bytes
+
+    def coordinates(
+        self, corners: bytes, edges: bytes, turned_corners: bytes, turned_edges: bytes
+    ) -> tuple[int, int, int, int, int]:
+        """Twist, flip, slice_flips of the premoves followed by the cube, then twist and
+        flip of the same for the turned cube (given as :func:`held` bytes)."""
+        keys = _keys()
+        return (
+            keys.twist[corners.translate(self.twist)],
+            keys.flip[edges.translate(self.flip)],
+            keys.slice_flips[edges.translate(self.slice_flips)],
+            keys.twist[turned_corners.translate(self.twist_turned)],
+            keys.flip[turned_edges.translate(self.flip_turned)],
+        )
+
+
+def _twist_table(q: CubieCube) -> bytes:
+    """Byte ``3 * corner + twist`` of a cube -> that place's twist after ``q`` then the cube."""
+    table = bytearray(256)
+    for p, o in product(range(8), range(3)):
+        table[3 * p + o] = (q.co[p] + o) % 3
+    return bytes(table)
+
+
+def _flip_table(q: CubieCube) -> bytes:
+    table = bytearray(256)
+    for p, o in product(range(12), range(2)):
+        table[2 * p + o] = (q.eo[p] + o) % 2
+    return bytes(table)
+
+
+def _slice_flips_table(q: CubieCube) -> bytes:
+    """Byte of an edge place -> 0 if no middle-layer edge lands there, else 1 + its flip."""
+    table = bytearray(256)
+    for p, o in product(range(12), range(2)):
+        if q.ep[p] in SLICE_EDGES:
+            table[2 * p + o] = 1 + (q.eo[p] + o) % 2
+    return bytes(table)
+
+
+@dataclass(frozen=True)
+class _Keys:
+    twist: dict[bytes, int]
+    flip: dict[bytes, int]
+    slice_flips: dict[bytes, int]
+
+
+@cache
+def _keys() -> _Keys:
+    """The translated bytes of every state -> its coordinate, computed by :mod:`coords`."""
+    twist = {}
+    for head in product(range(3), repeat=7):
+        co = (*head, -sum(head) % 3)
+        twist[bytes(co)] = coords.twist(CubieCube(co=co))
+    flip = {}
+    for head in product(range(2), repeat=11):
+        eo = (*head, sum(head) % 2)
+        flip[bytes(eo)] = coords.flip(CubieCube(eo=eo))
+    slice_flips = {}
+    others = [e for e in range(12) if e not in SLICE_EDGES]
+    for places in combinations(range(12), 4):
+        for flips in product(range(2), repeat=4):
+            ep, eo = list(others), [0] * 12
+            for place, edge in zip(places, SLICE_EDGES, strict=True):
+                ep.insert(place, edge)
+            for place, f in zip(places, flips, strict=True):
+                eo[place] = f
+            key = bytes(1 + eo[i] if i in places else 0 for i in range(12))
+            slice_flips[key] = coords.slice_flips(CubieCube(ep=tuple(ep), eo=tuple(eo)))
+    return _Keys(twist, flip, slice_flips)
+
+
+def sequence(moves: tuple[int, ...], relabel: tuple[int, ...]) -> PremoveSequence:
+    """The premoves ``moves`` (turned first to last), with their tables.
+
+    ``relabel[m]`` is move ``m`` as seen on the cube turned a quarter about
+    the U-D axis.
+    """
+    turns = coords.move_cubies()
+    q, turned = CubieCube(), CubieCube()
+    for m in moves:
+        q, turned = q * turns[m], turned * turns[relabel[m]]
+    return PremoveSequence(
+        moves,
+        q,
+        _twist_table(q),
+        _flip_table(q),
+        _slice_flips_table(q),
+        _twist_table(turned),
+        _flip_table(turned),
+    )
