@@ -6,7 +6,7 @@ only finds solutions whose last moves stay in H; searching the cube with
 premoves in front also finds those that end with ``Q``. The first premove
 is a quarter turn of R, F, L or B: one in H would just be part of phase 2.
 
-The search tries thousands of premove sequences on each cube, so the
+The search tries hundreds of premove sequences on each cube, so the
 phase-1 coordinates of ``Q`` followed by the cube are worked out without
 building cubies. A cube is held as bytes, one per corner place
 (``3 * corner + twist``) and one per edge place (``2 * edge + flip``). For each

@@ -11,6 +11,8 @@ The search runs on six versions of the cube at once, interleaved: the cube
 seen along each of the three axes (so H is <R, L, ...> or <F, B, ...>
 instead) and the same for its inverse. Each has its own phase-1 depth, and
 the one that happens to be close to its H gives short solutions first.
+Each version is also searched with one or two premoves in front
+(:mod:`solvelab.cube.premoves`), which finds solutions that end outside H.
 
 >>> from solvelab.cube import Cube
 >>> cube = Cube().apply("R U R' U' F2 D L'")
@@ -276,13 +278,13 @@ class _Start:
         inverse: bool,
         node: tuple[int, int, int, int, int],
         bound: int,
-        premoves: PremoveSequence | None = None,
+        sequence: PremoveSequence | None = None,
     ) -> None:
         self.cubies = cubies  # the version's, before any premoves
         self.relabel = relabel
         self.inverse = inverse
-        self.sequence = premoves
-        self.premoves = premoves.moves if premoves else ()
+        self.sequence = sequence  # the premoves, if any
+        self.premoves = sequence.moves if sequence else ()
         # Phase 1 follows the cube twice: as it is, and seen after a quarter
         # turn about the U-D axis. Both have the same distance to H, but edge
         # flips are counted about another axis, so the pruning tables give a
@@ -312,9 +314,9 @@ class _Start:
         start.key = min(other._stickers for other in seen)
         return start
 
-    def after(self, premoves: PremoveSequence, node: tuple[int, ...], bound: int) -> _Start:
-        """This version with ``premoves`` made before it, whose node and bound are known."""
-        return _Start(self.cubies, self.relabel, self.inverse, node, bound, premoves)
+    def after(self, sequence: PremoveSequence, node: tuple[int, ...], bound: int) -> _Start:
+        """This version with the premoves ``sequence`` before it, whose node and bound are known."""
+        return _Start(self.cubies, self.relabel, self.inverse, node, bound, sequence)
 
     @cached_property
     def phase2_starts(self) -> list[tuple[tuple[int, ...], tuple[int, int, int, int]]]:
@@ -417,7 +419,7 @@ class _Search:
     def premove_roots(self, p: int) -> list[tuple[int, tuple, _Start, PremoveSequence]]:
         """For each version and sequence of ``p`` premoves: phase-1 bound, node, version, sequence.
 
-        The search looks at thousands of these at each depth, and makes a
+        The search looks at hundreds of these at each depth, and makes a
         :class:`_Start` only of those that pass the bound.
         """
         if p not in self._premove_roots:
@@ -472,7 +474,7 @@ class _Search:
                         if found is not None:
                             yield found
                     elif p:
-                        # Thousands of small trees: each is searched in one call.
+                        # Hundreds of small trees: each is searched in one call.
                         self.descend(*start.node, depth - p, _NO_FACE, start.first_moves)
                         found, self.pending = self.pending, []
                         yield from found
