@@ -177,3 +177,15 @@ def test_premoves_give_valid_solutions_ending_outside_phase_2():
     assert all(cube.apply(moves).is_solved() for _, moves in found)
     with_premoves = [moves for premoves, moves in found if premoves]
     assert with_premoves, "no solution came from a cube with premoves"
+
+
+def test_solutions_never_turn_a_face_twice_in_a_row():
+    # Phase 2 can end on the face of the first premove ("R2 R"); the two are merged.
+    for seed in range(20):
+        cube = Cube.random(seed=seed)
+        lengths = []
+        for solution in solutions(cube, time_limit=0.1):
+            faces = [move.name for move in solution.moves]
+            assert all(a != b for a, b in zip(faces, faces[1:])), str(solution)
+            lengths.append(solution.length)
+        assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)

@@ -347,11 +347,14 @@ class _Start:
         ]
 
     def to_solution(self, moves: list[int]) -> Algorithm:
-        """Turn moves found for this version into moves that solve the original cube."""
+        """Turn moves found for this version into moves that solve the original cube.
+
+        Phase 2 may end on the face of the first premove (``R2`` then ``R``):
+        such neighbours are merged, which makes the solution shorter.
+        """
         p = len(self.premoves)
         moves = moves[p:] + moves[:p]  # the premoves were searched first but come last
-        mapped = [MOVES[self.relabel[m]] for m in moves]
-        algorithm = Algorithm(mapped)
+        algorithm = Algorithm([MOVES[self.relabel[m]] for m in moves]).simplify()
         return algorithm.inverse() if self.inverse else algorithm
 
 
@@ -630,9 +633,9 @@ class _Search:
         self.path2: list[int] = []
         for depth2 in range(bound, budget + 1):
             if self.search2(corners, ud_edges, slice_perm, depth2, path[-1] // 3 if path else 6):
-                moves = path + self.path2
-                self.found(len(moves))
-                return self.start.to_solution(moves)
+                solution = self.start.to_solution(path + self.path2)
+                self.found(solution.htm)
+                return solution
         return None
 
     def search2(self, corners: int, edges: int, slice_perm: int, togo: int, last: int) -> bool:
