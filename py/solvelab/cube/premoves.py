@@ -48,9 +48,9 @@ def held(cubies: CubieCube) -> tuple[bytes, bytes]:
 class PremoveSequence:
     """A sequence of premoves, with the tables that give its phase-1 coordinates.
 
-    ``turned`` are the same moves seen on the cube turned a quarter about
-    the U-D axis (relabelled by the caller's ``relabel``); the search
-    follows that cube too.
+    ``twist_turned`` and ``flip_turned`` are the tables for the same moves
+    seen on the cube turned a quarter about the U-D axis (see
+    :func:`sequence`); the search follows that cube too.
     """
 
     moves: tuple[int, ...]
@@ -66,7 +66,7 @@ class PremoveSequence:
     ) -> tuple[int, int, int, int, int]:
         """Twist, flip, slice_flips of the premoves followed by the cube, then twist and
         flip of the same for the turned cube (given as :func:`held` bytes)."""
-        keys = _keys()
+        keys = coordinate_keys()
         return (
             keys.twist[corners.translate(self.twist)],
             keys.flip[edges.translate(self.flip)],
@@ -101,14 +101,14 @@ def _slice_flips_table(q: CubieCube) -> bytes:
 
 
 @dataclass(frozen=True)
-class _Keys:
+class CoordinateKeys:
     twist: dict[bytes, int]
     flip: dict[bytes, int]
     slice_flips: dict[bytes, int]
 
 
 @cache
-def _keys() -> _Keys:
+def coordinate_keys() -> CoordinateKeys:
     """The translated bytes of every state -> its coordinate, computed by :mod:`coords`."""
     twist = {}
     for head in product(range(3), repeat=7):
@@ -129,7 +129,7 @@ def _keys() -> _Keys:
                 eo[place] = f
             key = bytes(1 + eo[i] if i in places else 0 for i in range(12))
             slice_flips[key] = coords.slice_flips(CubieCube(ep=tuple(ep), eo=tuple(eo)))
-    return _Keys(twist, flip, slice_flips)
+    return CoordinateKeys(twist, flip, slice_flips)
 
 
 def sequence(moves: tuple[int, ...], relabel: tuple[int, ...]) -> PremoveSequence:

@@ -42,7 +42,7 @@ from solvelab.cube.coords import (
 )
 from solvelab.cube.cubie import CubieCube
 from solvelab.cube.notation import Algorithm
-from solvelab.cube.premoves import PremoveSequence, held
+from solvelab.cube.premoves import PremoveSequence, coordinate_keys, held
 from solvelab.cube.premoves import sequence as premove_sequence
 from solvelab.cube.pruning import NEAR_H, table
 from solvelab.cube.state import Cube
@@ -199,7 +199,11 @@ class _Tables:
         self.edge_comb_of_u_edges = coords.edge_comb_of_u_edges()
         self.ud_edges_of_u_d: dict[int, int] = {}  # filled as needed
         self.endings = self._endings(_ENDING_DEPTH)
-        _near_solved()  # built now, so that no search pays for it
+        # Built now, so that no search pays for them.
+        _near_solved()
+        coordinate_keys()
+        for count in range(1, _MAX_PREMOVES + 1):
+            _premove_sequences(count)
 
     def _endings(self, depth: int) -> list[dict[int, list[tuple[int, ...]]]]:
         """For 1..depth moves: phase-1 state -> every path of that many moves into H.
