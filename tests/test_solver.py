@@ -1,6 +1,7 @@
 import random
 import time
 from collections import deque
+from itertools import pairwise
 
 import pytest
 
@@ -186,6 +187,6 @@ def test_solutions_never_turn_a_face_twice_in_a_row():
         lengths = []
         for solution in solutions(cube, time_limit=0.1):
             faces = [move.name for move in solution.moves]
-            assert all(a != b for a, b in zip(faces, faces[1:])), str(solution)
+            assert all(a != b for a, b in pairwise(faces)), str(solution)
             lengths.append(solution.length)
         assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)
