@@ -76,18 +76,13 @@ class PremoveSequence:
         )
 
 
-def _twist_table(q: CubieCube) -> bytes:
-    """Byte ``3 * corner + twist`` of a cube -> that place's twist after ``q`` then the cube."""
+def _orientation_table(orientations: tuple[int, ...], modulus: int) -> bytes:
+    """Byte ``modulus * piece + orientation`` of a cube's place -> that place's
+    orientation after ``q`` then the cube, for ``q``'s corner twists (modulus 3)
+    or edge flips (modulus 2)."""
     table = bytearray(256)
-    for p, o in product(range(8), range(3)):
-        table[3 * p + o] = (q.co[p] + o) % 3
-    return bytes(table)
-
-
-def _flip_table(q: CubieCube) -> bytes:
-    table = bytearray(256)
-    for p, o in product(range(12), range(2)):
-        table[2 * p + o] = (q.eo[p] + o) % 2
+    for p, o in product(range(len(orientations)), range(modulus)):
+        table[modulus * p + o] = (orientations[p] + o) % modulus
     return bytes(table)
 
 
@@ -145,9 +140,9 @@ def sequence(moves: tuple[int, ...], relabel: tuple[int, ...]) -> PremoveSequenc
     return PremoveSequence(
         moves,
         q,
-        _twist_table(q),
-        _flip_table(q),
+        _orientation_table(q.co, 3),
+        _orientation_table(q.eo, 2),
         _slice_flips_table(q),
-        _twist_table(turned),
-        _flip_table(turned),
+        _orientation_table(turned.co, 3),
+        _orientation_table(turned.eo, 2),
     )
