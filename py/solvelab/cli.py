@@ -93,7 +93,7 @@ def _cube_solve(args: argparse.Namespace) -> int:
     cube = Cube.from_facelets(args.facelets) if args.alg is None else Cube().apply(args.alg)
     try:
         solution = solve(cube, max_length=args.max_length, time_limit=args.time_limit)
-    except NoSolutionFound as error:
+    except NoSolutionFound as error:  # only if stopped: a time limit waits for a solution
         print(f"solvelab: {error}", file=sys.stderr)
         return 1
     print(f"{solution} ({solution.length} moves)")
@@ -225,7 +225,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("facelets", metavar="FACELETS", nargs="?", help="54 letters U R F D L B")
     p.add_argument("--alg", metavar="ALG", help="solve the cube this algorithm makes")
     p.add_argument("--max-length", type=int, default=20, metavar="N", help="default 20")
-    p.add_argument("--time-limit", type=float, metavar="S", help="seconds (default: none)")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="S",
+        help="seconds of search, never ending it before a first solution (default: none)",
+    )
 
     tables = topics.add_parser(
         "tables", help="the solvers' tables", description="The solvers' precomputed tables."

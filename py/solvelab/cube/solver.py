@@ -63,7 +63,10 @@ _NO_FACE = 6
 
 
 class NoSolutionFound(RuntimeError):
-    """The time ran out (or the search was cancelled) before any solution was found."""
+    """The caller stopped the search (``should_stop``) before any solution was found.
+
+    A time limit never causes it: the limit applies only once a solution exists.
+    """
 
 
 class Cancelled(Exception):
@@ -409,9 +412,14 @@ class _Search:
         self.max_premoves = 0 if symmetric else _MAX_PREMOVES
 
     def check(self) -> None:
-        """Every so many nodes: stop when the time is up or the caller says so."""
+        """Every so many nodes: stop when the caller says so, or when the time is up
+        and a solution exists (until then the search goes on)."""
         self.countdown = 2048
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if (
+            self.deadline is not None
+            and self.limit < _ANY_LENGTH
+            and time.perf_counter() > self.deadline
+        ):
             raise Cancelled
         if self.should_stop is not None and self.should_stop():
             raise Cancelled
@@ -737,12 +745,17 @@ def solutions(
     The first solution comes as soon as possible, whatever its length. With
     ``target``, the search then goes straight for solutions of at most that
     many moves, without stopping at the lengths in between; after that it
-    keeps improving one move at a time. ``should_stop`` is called every couple
-    of thousand nodes; when it returns True the search ends, as when
-    ``time_limit`` seconds have passed.
+    keeps improving one move at a time.
+
+    ``time_limit`` counts seconds of search, from after the tables are loaded,
+    and ends the search only once a solution exists: a valid cube always gets
+    at least one solution, however slow the machine. ``should_stop`` is called
+    every couple of thousand nodes; when it returns True the search ends at
+    once, with or without a solution.
     """
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    search = _Search(cube, deadline, should_stop, target)
+    search = _Search(cube, None, should_stop, target)  # loads the tables
+    if time_limit is not None:
+        search.deadline = time.perf_counter() + time_limit
     found: Iterable[Algorithm] = search.run()
     while True:
         try:
@@ -768,7 +781,8 @@ def solve(
     """A solution of at most ``max_length`` moves, or the best found in ``time_limit`` seconds.
 
     Returns as soon as a solution of at most ``max_length`` moves is found.
-    Raises :class:`NoSolutionFound` only if time ran out before any solution.
+    The time limit counts only once a first solution exists (see :func:`solutions`);
+    raises :class:`NoSolutionFound` only if ``should_stop`` ended the search before.
     """
     best = None
     found = solutions(cube, time_limit=time_limit, target=max_length, should_stop=should_stop)
@@ -777,5 +791,5 @@ def solve(
         if solution.length <= max_length:
             break
     if best is None:
-        raise NoSolutionFound(f"no solution found within {time_limit} s")
+        raise NoSolutionFound("the search was stopped before it found a solution")
     return best
