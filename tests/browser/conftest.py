@@ -12,6 +12,7 @@ CHROMIUM environment variable; Playwright's own browser download is not used.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,8 @@ import pytest
 from solvelab.bench.site_server import CHROMIUM_ARGS, SiteServer, chromium_path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SITE_DIR = REPO_ROOT / "build" / "site"
+# $SOLVELAB_SITE_DIR tests another build (e.g. `mkdocs build -d /tmp/site`).
+SITE_DIR = Path(os.environ.get("SOLVELAB_SITE_DIR") or REPO_ROOT / "build" / "site")
 SCREENSHOT_DIR = REPO_ROOT / "build" / "screenshots"
 HERE = Path(__file__).resolve().parent
 
