@@ -1,20 +1,27 @@
 // The page's Python: Pyodide in a module Web Worker, running solvelab.web.
 //
 // Messages (see js/python.js, which is the page's side):
-//   page -> worker  {id, method, args}      call solvelab.web.<method>(**args)
+//   page -> worker  {interrupt: SharedArrayBuffer}  Pyodide's interrupt buffer: the page
+//                                           writes 2 (SIGINT) there to stop a running call
+//                   {id, method, args}      call solvelab.web.<method>(**args)
+//                   {cancel: id}            the page gave up on call id: do not start it
 //   worker -> page  {id, result}            what the function returned (plain JSON)
 //                   {id, error: {message}}  the call failed (never a traceback)
-//                   {id, progress: {...}}   {stage: "tables", loaded, total} while the
-//                                           tables download; {stage: "solution", moves,
-//                                           length} for each better solution of solve
+//                   {id, cancelled: true}   the call was stopped or never started
+//                   {id, progress: {...}}   {stage: "solution", moves, length} for each
+//                                           better solution of solve
 //                   {status: {stage, ...}}  "loading-python", "loading-package", "ready",
-//                                           or "error" with a message if Python cannot start
+//                                           then "tables" {loaded, total} and "tables-ready";
+//                                           "error" with a message if Python cannot start,
+//                                           "tables-error" if the tables cannot be had
 //
-// The solver's tables are downloaded the first time a call needs them, written
-// to /tables in Pyodide's file system, and checked by Python (size and SHA-256)
-// when it loads them. Damaged tables are deleted and downloaded again, past
+// As soon as Python is ready the worker downloads the solver's tables and loads
+// them into Python, in the background: the first Solve finds them ready, and the
+// service worker has them for the next, offline, visit. A call that needs the
+// tables waits for them. Damaged tables are deleted and downloaded again, past
 // every cache, on the next call.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { download, installTables, removeTables } from "./worker-tables.js";
 
 const PACKAGE_DIR = "/py";
 const TABLES_DIR = "/tables";
@@ -38,6 +45,8 @@ def call(method, args_json, progress):
         if "on_solution" in inspect.signature(function).parameters:
             args["on_solution"] = lambda solution: progress(json.dumps(solution))
         return json.dumps({"result": function(**args)})
+    except KeyboardInterrupt:
+        return json.dumps({"failure": {"kind": "interrupted", "message": "stopped"}})
     except BaseException as error:  # whatever happens, a message and not a traceback
         kind = "tables" if isinstance(error, TableError) else "python"
         message = str(error) if kind == "tables" else f"{type(error).__name__}: {error}"
@@ -51,12 +60,16 @@ const status = (status) => postMessage({ status });
 
 let pyodide;
 let callPython;
+let interrupt = null; // Int32Array over the page's SharedArrayBuffer, when it has one
+const cancelled = new Set();
+
 const booting = boot().catch((error) => {
   const message = `Python could not start (${error.message ?? error})`;
   status({ stage: "error", message });
   throw new Error(message);
 });
 booting.catch(() => {}); // reported above, and to every call
+booting.then(() => tables().catch(() => {})); // reported as "tables-error" and to calls
 
 async function boot() {
   status({ stage: "loading-python" });
@@ -64,6 +77,7 @@ async function boot() {
     indexURL: new URL("../pyodide/", import.meta.url).href,
     env: { SOLVELAB_TABLES: TABLES_DIR },
   });
+  if (interrupt) pyodide.setInterruptBuffer(interrupt);
   status({ stage: "loading-package" });
   const archive = await download(new URL("../py/solvelab.zip", import.meta.url), "default", (loaded, total) =>
     status({ stage: "loading-package", loaded, total }),
@@ -73,108 +87,82 @@ async function boot() {
   status({ stage: "ready" });
 }
 
-onmessage = async ({ data: { id, method, args } }) => {
+/** Runs solvelab.web.<method>(**args); a page's Stop during it ends it with "interrupted". */
+function runPython(method, args, onSolution = () => {}) {
+  if (interrupt) Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier call
+  return JSON.parse(callPython(method, JSON.stringify(args ?? {}), onSolution));
+}
+
+onmessage = async ({ data }) => {
+  if (data.interrupt) {
+    interrupt = new Int32Array(data.interrupt);
+    pyodide?.setInterruptBuffer(interrupt);
+    return;
+  }
+  if (data.cancel !== undefined) {
+    cancelled.add(data.cancel);
+    return;
+  }
+  const { id, method, args } = data;
   try {
     await booting;
-    if (NEEDS_TABLES.has(method)) {
-      await tables((progress) => postMessage({ id, progress: { stage: "tables", ...progress } }));
-    }
+    if (NEEDS_TABLES.has(method)) await tables();
+    if (cancelled.delete(id)) return postMessage({ id, cancelled: true });
     const onSolution = (json) => postMessage({ id, progress: { stage: "solution", ...JSON.parse(json) } });
-    const answer = JSON.parse(callPython(method, JSON.stringify(args ?? {}), onSolution));
+    const answer = runPython(method, args, onSolution);
     if (answer.failure) {
       const { kind, message, traceback } = answer.failure;
+      if (kind === "interrupted") return postMessage({ id, cancelled: true });
       if (traceback) console.debug(traceback);
       if (kind === "tables") {
         forgetTables();
-        throw new Error(
-          `the solver's tables are damaged (${message}); they will be downloaded again on the next try`,
-        );
+        throw new Error(`the solver's tables are damaged (${message}); they will be downloaded again on the next try`);
       }
       throw new Error(message);
     }
     postMessage({ id, result: answer.result });
   } catch (error) {
     postMessage({ id, error: { message: error.message ?? String(error) } });
+  } finally {
+    cancelled.delete(id);
   }
 };
 
-// Tables: downloaded once, shared by every call that needs them.
+// Tables: downloaded and loaded once, shared by every call that needs them.
 let tablesReady = null;
 // After damaged tables: fetch past the browser's and the service worker's caches.
 let reload = false;
 
-function tables(onProgress) {
-  tablesReady ??= downloadTables(onProgress).catch((error) => {
+function tables() {
+  tablesReady ??= loadTables().catch((error) => {
     tablesReady = null;
-    throw new Error(`could not download the solver's tables (${error.message})`);
+    const message = `could not download the solver's tables (${error.message})`;
+    status({ stage: "tables-error", message });
+    throw new Error(message);
   });
   return tablesReady;
 }
 
-async function downloadTables(onProgress) {
-  const cache = reload ? "reload" : "default";
-  const text = new TextDecoder().decode(await download(new URL("manifest.json", TABLES_URL), cache));
-  const manifest = JSON.parse(text);
-  const total = manifest.tables.reduce((sum, entry) => sum + entry.bytes, 0);
-  let loaded = 0;
-  pyodide.FS.mkdirTree(TABLES_DIR);
-  for (const entry of manifest.tables) {
-    const path = `${TABLES_DIR}/${entry.file}`;
-    if (!pyodide.FS.analyzePath(path).exists) {
-      // The file's hash in the URL names its content, for the service worker's cache.
-      const url = new URL(`${entry.file}?sha256=${entry.sha256}`, TABLES_URL);
-      const done = loaded;
-      const bytes = await download(url, cache, (soFar) => onProgress({ loaded: done + soFar, total }));
-      pyodide.FS.writeFile(path, bytes);
-    }
-    loaded += entry.bytes;
-    onProgress({ loaded, total });
-  }
-  pyodide.FS.writeFile(`${TABLES_DIR}/manifest.json`, text);
+async function loadTables() {
+  await installTables(pyodide, {
+    dir: TABLES_DIR,
+    url: TABLES_URL,
+    reload,
+    onProgress: (progress) => status({ stage: "tables", ...progress }),
+  });
   reload = false;
+  let answer;
+  do answer = runPython("load_tables", {}); // a Stop meant for a call waiting for the tables
+  while (answer.failure?.kind === "interrupted");
+  if (answer.failure) {
+    if (answer.failure.kind === "tables") forgetTables();
+    throw new Error(answer.failure.message);
+  }
+  status({ stage: "tables-ready", ...answer.result });
 }
 
 function forgetTables() {
-  if (pyodide.FS.analyzePath(TABLES_DIR).exists) {
-    for (const name of pyodide.FS.readdir(TABLES_DIR)) {
-      if (name !== "." && name !== "..") pyodide.FS.unlink(`${TABLES_DIR}/${name}`);
-    }
-  }
+  removeTables(pyodide, TABLES_DIR);
   tablesReady = null;
   reload = true;
-}
-
-// The bytes at url, reporting (bytes so far, expected total) as they arrive.
-async function download(url, cache, onProgress = () => {}) {
-  const name = url.pathname.split("/").pop();
-  let response;
-  try {
-    response = await fetch(url, { cache });
-  } catch (error) {
-    throw new Error(`${name}: ${error.message}`);
-  }
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-  const total = Number(response.headers.get("Content-Length")) || undefined;
-  const chunks = [];
-  let loaded = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    let chunk;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      throw new Error(`${name}: ${error.message}`);
-    }
-    if (chunk.done) break;
-    chunks.push(chunk.value);
-    loaded += chunk.value.length;
-    onProgress(loaded, total);
-  }
-  const bytes = new Uint8Array(loaded);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }

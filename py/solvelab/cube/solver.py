@@ -275,6 +275,12 @@ def _tables() -> _Tables:
     return _Tables()
 
 
+def load_tables() -> None:
+    """Load every table the search needs, so that the first search starts at once."""
+    _tables()
+    _near_solved()
+
+
 class _Start:
     """A root of the phase-1 search: one of the six versions of the cube, maybe after premoves."""
 
