@@ -12,6 +12,7 @@ import {
   tokenForKey,
 } from "./cube-view.js";
 import { PythonClient } from "./python.js";
+import { createStickerEditor } from "./sticker-editor.js";
 
 const root = document.querySelector(".solvelab-player");
 const $ = (selector) => root.querySelector(selector);
@@ -27,7 +28,7 @@ let linkRead = linked.size === 0;
 
 const view = new CubeView($(".player-canvas"), data, {
   onMove: (token) => turnFreely(token),
-  onStickerClick: (place) => paintSticker(place),
+  onStickerClick: (place) => stickerEditor.paint(place),
 });
 
 // The setup is either moves from a solved cube or stickers typed in by hand.
@@ -330,96 +331,6 @@ $('[data-action="as-setup"]').addEventListener("click", async () => {
   if (moves) setSetup({ moves });
 });
 
-// ---------------------------------------------------------------- editor
-
-const UNKNOWN = 6;
-const editor = { colours: SOLVED.map((i) => Math.floor(i / 9)), paint: 0 };
-
-function buildEditor() {
-  const palette = $(".player-palette");
-  [...FACES].forEach((face, colour) => {
-    const swatch = document.createElement("button");
-    swatch.type = "button";
-    swatch.className = "player-swatch";
-    swatch.style.background = data.colours[face];
-    swatch.setAttribute("role", "radio");
-    swatch.setAttribute("aria-label", `colour of the ${face} centre`);
-    swatch.addEventListener("click", () => {
-      editor.paint = colour;
-      for (const other of palette.children) other.setAttribute("aria-checked", "false");
-      swatch.setAttribute("aria-checked", "true");
-    });
-    swatch.setAttribute("aria-checked", colour === 0 ? "true" : "false");
-    palette.append(swatch);
-  });
-  // The net: U on top, then L F R B, then D (column, row of each face's corner).
-  const origin = { U: [3, 0], L: [0, 3], F: [3, 3], R: [6, 3], B: [9, 3], D: [3, 6] };
-  const net = $(".player-net");
-  for (let place = 0; place < 54; place++) {
-    const face = FACES[Math.floor(place / 9)];
-    const [column, row] = origin[face];
-    const cell = document.createElement("button");
-    cell.type = "button";
-    cell.className = "player-cell";
-    cell.dataset.place = String(place);
-    cell.style.gridColumn = String(column + (place % 9) % 3 + 1);
-    cell.style.gridRow = String(row + Math.floor((place % 9) / 3) + 1);
-    cell.setAttribute("aria-label", `${face}${(place % 9) + 1}`);
-    cell.addEventListener("click", () => paintSticker(place));
-    net.append(cell);
-  }
-  showEditor();
-}
-
-function editorOpen() {
-  return $(".player-editor").open;
-}
-
-function showEditor() {
-  for (const cell of $$(".player-cell")) {
-    const colour = editor.colours[Number(cell.dataset.place)];
-    cell.style.background = colour === UNKNOWN ? "" : data.colours[FACES[colour]];
-    cell.classList.toggle("unknown", colour === UNKNOWN);
-  }
-  if (editorOpen()) view.setStickerColours(editor.colours.map((c) => (c === UNKNOWN ? 7 : c)));
-}
-
-function paintSticker(place) {
-  if (!editorOpen()) return;
-  editor.colours[place] = editor.paint;
-  showEditor();
-}
-
-$(".player-editor").addEventListener("toggle", () => {
-  if (editorOpen()) showEditor();
-  else view.jumpTo(player.states[player.step]);
-});
-
-$('[data-action="editor-clear"]').addEventListener("click", () => {
-  editor.colours = SOLVED.map((i) => (i % 9 === 4 ? Math.floor(i / 9) : UNKNOWN));
-  showEditor();
-});
-
-$('[data-action="editor-current"]').addEventListener("click", () => {
-  editor.colours = player.states[player.step].map((id) => Math.floor(id / 9));
-  showEditor();
-});
-
-$('[data-action="editor-check"]').addEventListener("click", async () => {
-  const stickers = editor.colours.map((c) => (c === UNKNOWN ? "?" : FACES[c])).join("");
-  const message = $(".player-editor-message");
-  const result = await python.call("check_stickers", { stickers });
-  if (result.error) {
-    message.textContent = result.error;
-    message.dataset.kind = "error";
-    return;
-  }
-  message.textContent = "This cube is real: it is shown now, ready to solve.";
-  message.dataset.kind = "";
-  $(".player-editor").open = false;
-  setSetup({ stickers, state: result.stickers });
-});
-
 // ------------------------------------------------------------ controls
 
 function buildTurnButtons() {
@@ -499,7 +410,18 @@ function keyAction(event) {
 }
 
 buildTurnButtons();
-buildEditor();
+const stickerEditor = createStickerEditor({
+  root: $(".player-editor"),
+  data,
+  view,
+  python,
+  currentStickers: () => player.states[player.step],
+  onCube: ({ stickers, state }) => {
+    setSetup({ stickers, state });
+    say("The cube you painted is set up: press Solve.");
+  },
+  onClose: () => view.jumpTo(player.states[player.step]),
+});
 refresh();
 
 // For tests and the curious: the player's state, read-only.
