@@ -93,10 +93,10 @@ $(SITE_STAMP): $(SITE_SOURCES) $(VENV_STAMP) $(NODE_STAMP) $(TABLES_STAMP)
 	$(BIN)/mkdocs build --strict --quiet
 	@touch $@
 
-# serve: build the site and serve it on this machine only (127.0.0.1:$(PORT)).
+# serve: build the site and serve it on this machine only (127.0.0.1:$(PORT)), cross-origin
+# isolated (see py/solvelab/bench/site_server.py).
 serve: site
-	@echo "Serving $(SITE_DIR) at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory $(SITE_DIR)
+	$(BIN)/python -m solvelab.bench.site_server $(SITE_DIR) --port $(PORT)
 
 # lint: ruff's lint rules and format check, on the Python sources and tests.
 lint: $(VENV_STAMP)

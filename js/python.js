@@ -4,7 +4,13 @@
 //   const python = new PythonClient({ onStatus: (status) => show(status.stage) });
 //   await python.ready;
 //   const { moves } = await python.call("solve", { facelets }, { onProgress: show });
-//   python.restart(); // Stop: ends the running call (it rejects with a Cancelled error)
+//   python.stop(); // ends every call in progress (each rejects with a Cancelled error)
+//
+// Stop keeps Python and its tables when the page is cross-origin isolated (the
+// server or the service worker sends COOP and COEP headers): the running call is
+// interrupted through Pyodide's interrupt buffer, a SharedArrayBuffer. Elsewhere
+// the worker is ended and a new one started, which loads Python and the tables
+// again (from the browser's caches).
 //
 // call(method, args) calls solvelab.web.<method>(**args) and resolves with what it
 // returns: plain JSON, where mistakes a user can make come back as {error: ...}.
@@ -26,11 +32,17 @@ export class PythonClient {
   #status = { stage: "loading-python" };
   #onStatus;
   #settleReady = null;
+  #settleTables = null;
   #broken = null; // why the worker did not load, if it did not
+  // Pyodide's interrupt buffer: writing 2 raises KeyboardInterrupt in the running call.
+  #interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
 
   /**
    * Starts the worker. onStatus(status) is called as Python starts:
-   * {stage: "loading-python" | "loading-package" | "ready" | "error", loaded?, total?, message?}.
+   * {stage: "loading-python" | "loading-package" | "ready" | "error", loaded?, total?, message?},
+   * then as the solver's tables load in the background: {stage: "tables", loaded, total},
+   * "tables-ready", or "tables-error" with a message (a call that needs them tries again).
+   * `ready` and `tablesReady` are promises of the first two milestones.
    */
   constructor({ onStatus } = {}) {
     this.#onStatus = onStatus;
@@ -42,10 +54,14 @@ export class PythonClient {
     return this.#status;
   }
 
+  /** Whether stop() interrupts Python (true) or has to restart the worker (false). */
+  get interruptible() {
+    return this.#interrupt !== null;
+  }
+
   /**
    * Calls solvelab.web.<method>(**args); resolves with its result. onProgress(progress)
-   * gets {stage: "tables", loaded, total} while the solver's tables download and
-   * {stage: "solution", moves, length} for each better solution that solve finds.
+   * gets {stage: "solution", moves, length} for each better solution that solve finds.
    */
   call(method, args = {}, { onProgress } = {}) {
     if (this.#broken) return Promise.reject(new Error(this.#broken));
@@ -56,6 +72,17 @@ export class PythonClient {
     });
   }
 
+  /** Ends every call in progress: each rejects with Cancelled. Python and its tables stay if they can. */
+  stop() {
+    if (!this.#interrupt) return this.restart();
+    const ids = [...this.#pending.keys()];
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    if (ids.length) Atomics.store(this.#interrupt, 0, 2); // SIGINT, for the call running now
+    for (const id of ids) this.#worker.postMessage({ cancel: id }); // for those not started
+    for (const call of pending) call.reject(new Cancelled());
+  }
+
   /** Ends the worker and every call in progress (they reject with Cancelled), and starts afresh. */
   restart() {
     this.#worker.terminate();
@@ -63,13 +90,16 @@ export class PythonClient {
     this.#pending.clear();
     for (const call of pending) call.reject(new Cancelled());
     const settleOld = this.#settleReady;
+    const settleOldTables = this.#settleTables;
     this.#start();
-    settleOld?.resolve(this.ready); // whoever awaits the old `ready` gets the new worker's
+    settleOld?.resolve(this.ready); // whoever awaits the old promises gets the new worker's
+    settleOldTables?.resolve(this.tablesReady);
   }
 
   #start() {
     this.ready = new Promise((resolve, reject) => (this.#settleReady = { resolve, reject }));
     this.ready.catch(() => {}); // also reported through onStatus and to every call
+    this.tablesReady = new Promise((resolve) => (this.#settleTables = { resolve }));
     this.#broken = null;
     this.#setStatus({ stage: "loading-python" });
     const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
@@ -78,23 +108,26 @@ export class PythonClient {
       event.preventDefault();
       this.#fail(`Python could not start (${event.message || "the worker did not load"})`);
     };
+    if (this.#interrupt) worker.postMessage({ interrupt: this.#interrupt.buffer });
     this.#worker = worker;
   }
 
-  #receive({ id, result, error, progress, status }) {
+  #receive({ id, result, error, cancelled, progress, status }) {
     if (status) {
       this.#setStatus(status);
       if (status.stage === "ready") this.#settleReady?.resolve();
       if (status.stage === "error") this.#settleReady?.reject(new Error(status.message));
+      if (status.stage === "tables-ready") this.#settleTables?.resolve();
       return;
     }
     const call = this.#pending.get(id);
-    if (!call) return;
+    if (!call) return; // stopped: whatever it says now is for nobody
     if (progress) {
       call.onProgress?.(progress);
     } else {
       this.#pending.delete(id);
-      if (error) call.reject(new Error(error.message));
+      if (cancelled) call.reject(new Cancelled());
+      else if (error) call.reject(new Error(error.message));
       else call.resolve(result);
     }
   }

@@ -1,4 +1,8 @@
-"""Serve the built site on this machine, and find Chromium: for browser tests and benchmarks."""
+"""Serve the built site on this machine, and find Chromium: for browser tests and benchmarks.
+
+``python -m solvelab.bench.site_server build/site --port 8000`` serves a folder
+(``make serve`` does this).
+"""
 
 from __future__ import annotations
 
@@ -32,8 +36,20 @@ def chromium_path() -> str | None:
     )
 
 
+# Cross-origin isolation: lets the page share memory with its worker, which is how
+# Stop interrupts Python without losing its tables (js/python.js). The service
+# worker adds the same headers on hosts that cannot send them.
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Serves files with the types modules and WebAssembly need, without logging requests."""
+
+    isolated = True
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -42,6 +58,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".wasm": "application/wasm",
     }
+
+    def end_headers(self) -> None:
+        if self.isolated:
+            for name, value in ISOLATION_HEADERS.items():
+                self.send_header(name, value)
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -59,11 +81,16 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class SiteServer:
-    """A folder served on a free port of 127.0.0.1 until :meth:`stop` (or the ``with`` ends)."""
+    """A folder served on 127.0.0.1 until :meth:`stop` (or the ``with`` ends).
 
-    def __init__(self, directory: str | Path) -> None:
-        handler = functools.partial(_QuietHandler, directory=str(directory))
-        self.server = _Server(("127.0.0.1", 0), handler)
+    ``port=0`` picks a free port. ``isolated`` sends the cross-origin isolation
+    headers; without them the page is isolated only once its service worker runs.
+    """
+
+    def __init__(self, directory: str | Path, port: int = 0, isolated: bool = True) -> None:
+        handler = type("Handler", (_QuietHandler,), {"isolated": isolated})
+        handler = functools.partial(handler, directory=str(directory))
+        self.server = _Server(("127.0.0.1", port), handler)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         host, port = self.server.server_address[:2]
@@ -80,3 +107,22 @@ class SiteServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Serve the built site on 127.0.0.1.")
+    parser.add_argument("directory", nargs="?", default="build/site")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    with SiteServer(args.directory, port=args.port) as server:
+        print(f"Serving {args.directory} at {server.url} (Ctrl-C to stop)", flush=True)
+        try:
+            server.thread.join()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()
