@@ -17,7 +17,14 @@
 // It rejects with an Error carrying a message meant for people when the call
 // itself fails (Python raised, the tables could not be downloaded, ...).
 
-/** The error a call rejects with when restart() ended it. */
+import { registerAfter } from "./register-sw.js";
+
+// The service worker registers once the first client has Python and its tables
+// (or cannot have them), so that it finds them in the HTTP cache.
+let downloadsDone;
+registerAfter(new Promise((resolve) => (downloadsDone = resolve)));
+
+/** The error a call rejects with when stop() or restart() ended it. */
 export class Cancelled extends Error {
   constructor(message = "cancelled") {
     super(message);
@@ -118,6 +125,7 @@ export class PythonClient {
       if (status.stage === "ready") this.#settleReady?.resolve();
       if (status.stage === "error") this.#settleReady?.reject(new Error(status.message));
       if (status.stage === "tables-ready") this.#settleTables?.resolve();
+      if (["tables-ready", "tables-error", "error"].includes(status.stage)) downloadsDone();
       return;
     }
     const call = this.#pending.get(id);
@@ -133,6 +141,7 @@ export class PythonClient {
   }
 
   #fail(message) {
+    downloadsDone();
     this.#broken = message;
     this.#setStatus({ stage: "error", message });
     this.#settleReady?.reject(new Error(message));

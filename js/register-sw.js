@@ -3,15 +3,37 @@
 // unavailable (old browsers, plain http off localhost) it does nothing, and the
 // site simply needs the network.
 //
-// It waits for the page's load and then for two animation frames, so that the
-// first picture is on screen before the worker starts precaching: on a 2-core
-// machine with software WebGL, precaching during the first paint made the
-// cube's first frame a third slower (see how-it-works.md).
+// It waits for the page's load and two animation frames, so that the first
+// picture is on screen before the worker starts precaching (on a 2-core machine
+// with software WebGL, precaching during the first paint made the cube's first
+// frame a third slower; see how-it-works.md). It also waits for whatever the page
+// is still downloading (registerAfter(promise); js/python.js holds it until
+// Python and the tables are in): the service worker then revalidates those files
+// from the browser's HTTP cache instead of downloading them a second time.
+
+const holds = [];
+// Long enough for Python on a slow phone; past it, offline matters more than bytes.
+const MOST_WAIT_MS = 120_000;
+
+/** Registration waits until promise settles (or MOST_WAIT_MS have passed). */
+export function registerAfter(promise) {
+  holds.push(promise);
+}
+
+async function register() {
+  const waited = new Promise((resolve) => setTimeout(resolve, MOST_WAIT_MS));
+  // A hold added while waiting is waited for too.
+  for (let count = 0; count < holds.length; count = holds.length) {
+    await Promise.race([Promise.allSettled(holds), waited]);
+  }
+  try {
+    await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+  } catch (error) {
+    console.warn(`solvelab: the site will not work offline (${error.message})`);
+  }
+}
+
 if ("serviceWorker" in navigator) {
-  const register = () =>
-    navigator.serviceWorker
-      .register(new URL("../sw.js", import.meta.url))
-      .catch((error) => console.warn(`solvelab: the site will not work offline (${error.message})`));
   const afterFirstPaint = () => requestAnimationFrame(() => requestAnimationFrame(register));
   if (document.readyState === "complete") afterFirstPaint();
   else addEventListener("load", afterFirstPaint, { once: true });

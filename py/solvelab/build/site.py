@@ -10,8 +10,9 @@ the MkDocs hook in ``mkdocs_hook.py``) adds:
 - ``pyodide/``: the Pyodide runtime from the pinned npm package;
 - ``py/solvelab.zip``: the run-time Python package for the worker;
 - ``tables/``: the solver's compressed tables and their manifest;
-- ``sw.js``: the service worker, with the list of files to keep offline and
-  a version that changes whenever any of them does.
+- ``sw.js``: the service worker, with the list of files to keep offline
+  (all of them, the tables included) and a version that changes whenever
+  any of them does.
 
 Everything is written byte for byte the same from the same sources.
 """
@@ -116,13 +117,12 @@ def write_assets(site_dir: Path) -> None:
 
 
 def _service_worker(site_dir: Path, template: str) -> bytes:
-    """sw.js with the files to precache (all but the tables, cached on first use) and a version."""
+    """sw.js with the files to precache (every file of the site) and a version."""
     files = sorted(
         path
         for path in site_dir.rglob("*")
         if path.is_file()
         and path.name != "sw.js"
-        and "tables" not in path.relative_to(site_dir).parts
         and not any(part.startswith(".") for part in path.relative_to(site_dir).parts)
         and not path.name.endswith((".map", ".gz"))
     )
