@@ -23,7 +23,8 @@ export function registerAfter(promise) {
 async function register() {
   const waited = new Promise((resolve) => setTimeout(resolve, MOST_WAIT_MS));
   // A hold added while waiting is waited for too.
-  for (let count = 0; count < holds.length; count = holds.length) {
+  for (let count = 0; count < holds.length; ) {
+    count = holds.length;
     await Promise.race([Promise.allSettled(holds), waited]);
   }
   try {
