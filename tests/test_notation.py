@@ -3,7 +3,7 @@ import random
 import pytest
 
 from solvelab.cube import Algorithm, Move, NotationError, parse_alg
-from solvelab.cube.notation import MOVE_NAMES
+from solvelab.cube.notation import MAX_DEPTH, MAX_MOVES, MOVE_NAMES
 
 
 def moves(text: str) -> list[str]:
@@ -29,7 +29,8 @@ def moves(text: str) -> list[str]:
         ("[R, U]2", "R U R' U' R U R' U'"),
         ("R // a comment [ ( \nU", "R U"),
         ("R’ U′", "R' U'"),
-        ("R4 U0", ""),
+        ("R1 U3' F02", "R U F2"),
+        ("()5 ([: ])2 [,]", ""),
         ("", ""),
         ("// only a comment", ""),
     ],
@@ -55,6 +56,16 @@ def test_parse(text, expected):
         ("Mw", "unknown move 'Mw'", 1),
         ("R U ?", "unexpected character '?'", 5),
         ("(R U]", "'(' is never closed", 1),
+        ("R100", "a turn amount is 1, 2 or 3 (with ' for the other way), not 100", 2),
+        ("R U4", "a turn amount is 1, 2 or 3 (with ' for the other way), not 4", 4),
+        ("R0'", "a turn amount is 1, 2 or 3 (with ' for the other way), not 0", 2),
+        (
+            "R99999999999999999999",
+            "a turn amount is 1, 2 or 3 (with ' for the other way), not 999999999999… (20 digits)",
+            2,
+        ),
+        ("R²", "unexpected character '²'", 2),
+        ("(R U)0", "a group repeated 0 times does nothing: remove it", 6),
     ],
 )
 def test_errors_name_the_problem_and_column(text, problem, column):
@@ -142,3 +153,106 @@ def test_move_values():
         Move("Q")
     with pytest.raises(ValueError):
         Move("R", 4)
+
+
+def error_of(text: str) -> NotationError:
+    with pytest.raises(NotationError) as caught:
+        parse_alg(text)
+    return caught.value
+
+
+def test_limits_are_what_the_docs_say():
+    assert (MAX_MOVES, MAX_DEPTH) == (10_000, 50)
+
+
+def test_a_short_text_that_expands_to_millions_of_moves_is_refused():
+    error = error_of("((R U)1000)1000")
+    assert error.problem == "the group expands to 2,000,000 moves (the limit is 10,000)"
+    assert (error.position, error.length) == (0, 15)
+
+
+def test_the_group_that_crosses_the_limit_is_the_one_named():
+    error = error_of("R ((R U)3000 F)2")
+    assert error.problem == "the group expands to 12,002 moves (the limit is 10,000)"
+    assert (error.position, error.length) == (2, 14)
+    error = error_of("R [R U R U R: U]1000'")
+    assert error.problem == "the group expands to 11,000 moves (the limit is 10,000)"
+    assert (error.position, error.length) == (2, 19)
+
+
+@pytest.mark.parametrize(
+    ("text", "moves"),
+    [
+        ("(R U R' U')2500", 10_000),
+        ("R " * 10_000, 10_000),
+        ("R" * 10_000, 10_000),
+        ("[R U, F]1000 (R2 D')2000", 10_000),  # 2·2 + 2·1 = 6 moves, 1000 times
+        ("[[R, U]: F]1111 R", 10_000),  # 2·4 + 1 = 9 moves, 1111 times
+        ("(R)10000", 10_000),
+        ("(()10000)10000", 0),
+    ],
+)
+def test_exactly_the_limit_is_accepted(text, moves):
+    assert len(parse_alg(text).moves) == moves
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("R " * 10_001, 10_001),
+        ("  (R U R' U')2500 x // one too many\n", 10_001),
+        ("[R U, F]1000 (R2 D')2000 U", 10_001),
+        ("(R U)5000 (R U)5000", 20_000),
+    ],
+)
+def test_one_move_over_the_limit_is_refused(text, total):
+    error = error_of(text)
+    assert error.problem == f"the algorithm expands to {total:,} moves (the limit is 10,000)"
+    start = len(text) - len(text.lstrip())
+    assert (error.position, error.length) == (start, len(text.rstrip()) - start)
+
+
+def test_one_group_over_the_limit_is_refused():
+    error = error_of("(R U)5001")
+    assert error.problem == "the group expands to 10,002 moves (the limit is 10,000)"
+    assert (error.position, error.length) == (0, 9)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("(R U)1000000000", "1000000000"),
+        ("(R U)10001", "10001"),
+        ("()99999999999999999999999999", "999999999999… (26 digits)"),
+        ("[R: U]" + "9" * 5000, "999999999999… (5000 digits)"),
+    ],
+)
+def test_a_huge_repeat_count_is_refused_without_computing_it(text, count):
+    error = error_of(text)
+    assert error.problem == f"a group can be repeated at most 10,000 times, not {count}"
+    assert error.position == text.index("9" if "9" in count else "1")
+
+
+@pytest.mark.parametrize("opener", ["(", "["])
+def test_deep_nesting_is_refused_cleanly(opener):
+    error = error_of(opener * 100_000)
+    assert error.problem == "brackets nested more than 50 deep"
+    assert (error.position, error.column) == (50, 51)
+
+
+def test_nesting_to_the_limit_is_accepted():
+    assert str(parse_alg("(" * 50 + "R" + ")" * 50)) == "R"
+    assert str(parse_alg("[R: " * 50 + "U" + "]" * 50)).count("U") == 1
+    error = error_of("(" * 51 + "R" + ")" * 51)
+    assert error.position == 50
+    mixed = "([" * 25 + "R, U" + "])" * 25
+    error = error_of(mixed.replace("R, U", "[R, U]"))
+    assert error.problem == "brackets nested more than 50 deep"
+
+
+def test_long_flat_input_round_trips():
+    rng = random.Random(11)
+    alg = random_alg(rng, MAX_MOVES)
+    assert parse_alg(str(alg)) == alg
+    assert parse_alg(str(alg).replace(" ", "")) == alg
+    assert parse_alg(str(alg).replace(" ", "\n// comment\n")) == alg

@@ -24,7 +24,18 @@ from solvelab.cube.solver import solutions
 
 
 def parse(text: str) -> dict:
-    """The atomic moves of an algorithm, or where and why it cannot be read."""
+    """The atomic moves of an algorithm, or where and why it cannot be read.
+
+    An error names the problem and the span of text to underline: ``position``
+    (0-based) and ``length``. That includes the limits of
+    :func:`~solvelab.cube.parse_alg`: at most ``MAX_MOVES`` (10,000) moves once
+    expanded and brackets at most ``MAX_DEPTH`` (50) deep, checked before
+    anything is expanded, so a short text never asks for unbounded work.
+
+    >>> error = parse("R ((R U)1000)1000")
+    >>> error["problem"], error["position"], error["length"]
+    ('the group expands to 2,000,000 moves (the limit is 10,000)', 2, 15)
+    """
     try:
         alg = parse_alg(text)
     except NotationError as error:
@@ -34,7 +45,8 @@ def parse(text: str) -> dict:
             "position": error.position,
             "length": error.length,
         }
-    return {"moves": [str(move) for move in alg], "text": str(alg), "htm": alg.htm}
+    moves = [str(move) for move in alg]
+    return {"moves": moves, "text": " ".join(moves), "htm": alg.htm}
 
 
 def check_stickers(stickers: str) -> dict:

@@ -9,10 +9,27 @@
 'R2 L'
 >>> alg.htm, alg.qtm, alg.stm
 (4, 4, 4)
+
+Input is bounded, so that a short text cannot ask for unbounded work: an
+algorithm expands to at most :data:`MAX_MOVES` (10,000) atomic moves, and
+brackets nest at most :data:`MAX_DEPTH` (50) deep. Expanded lengths are
+computed from the parse tree (a repeat count multiplies, ``[A, B]`` is
+2|A| + 2|B|, ``[A: B]`` is 2|A| + |B|) before anything is expanded, and the
+group that crosses the limit is named:
+
+>>> try:
+...     parse_alg("((R U)1000)1000")
+... except NotationError as error:
+...     print(error)
+the group expands to 2,000,000 moves (the limit is 10,000) at column 1
+
+A turn amount is 1, 2 or 3 (``R3`` is ``R'``); anything else, such as
+``R4`` or ``R100``, is refused rather than silently reduced.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -27,6 +44,11 @@ MOVE_NAMES = FACE_MOVES + WIDE_MOVES + SLICE_MOVES + ROTATIONS
 _AXIS_OF = {name: next(i for i, c in enumerate(MOVE_AXES[name][0]) if c) for name in MOVE_NAMES}
 _SUFFIX = {1: "", 2: "2", 3: "'"}
 _PRIMES = "'’′"
+
+MAX_MOVES = 10_000
+"""The most atomic moves an algorithm may expand to (``len(alg.moves)``)."""
+MAX_DEPTH = 50
+"""The deepest that groups, commutators and conjugates may nest."""
 
 
 class NotationError(ValueError):
@@ -73,7 +95,7 @@ class Move:
         return f'Move("{self}")'
 
     def inverse(self) -> Move:
-        return Move(self.name, 4 - self.turns)
+        return _INVERSE[self]
 
     @property
     def axis(self) -> int:
@@ -190,122 +212,255 @@ def parse_alg(text: str) -> Algorithm:
     and conjugates ``[A: B]`` (A B A'), nested freely; ``//`` comments to the
     end of a line. Raises :class:`NotationError` naming the bad token's column.
 
+    The result has at most :data:`MAX_MOVES` moves and brackets nest at most
+    :data:`MAX_DEPTH` deep. Both limits are checked on the parse tree, before
+    anything is expanded, so a short text that would expand to millions of
+    moves is refused at once.
+
     >>> str(parse_alg("[F: [R, U]] r2 M'"))
     "F R U R' U' F' Rw2 M'"
     """
-    return Algorithm(_Parser(text).parse())
+    return Algorithm(_expand(_Parser(text).parse()))
+
+
+_MOVE_OF = {(name, turns): Move(name, turns) for name in MOVE_NAMES for turns in (1, 2, 3)}
+_INVERSE = {move: _MOVE_OF[move.name, 4 - move.turns] for move in _MOVE_OF.values()}
+_DIGITS = "0123456789"
+_SPACE = re.compile(r"(?:\s+|//[^\n]*)*")
+# A well-formed move not followed by anything that would make it an error
+# (``Rww``, ``R12``, ``R'2``); anything else goes the slow way, which explains.
+_TOKEN = re.compile(r"(?:[URFDLB]w?|[MESxyzurfdlb])[123]?['’′]?(?![w0-9'’′])")
+_MOVES = re.compile(rf"{_TOKEN.pattern}(?:\s*{_TOKEN.pattern})*")
+
+
+def _spellings() -> dict[str, Move]:
+    """Every way to write one move as a token: ``R``, ``r``, ``Rw2'``, ``x3``, ..."""
+    table = {}
+    for name in MOVE_NAMES:
+        for spelling in (name, name[0].lower()) if name in WIDE_MOVES else (name,):
+            for amount in ("", "1", "2", "3"):
+                turns = int(amount or 1)
+                table[spelling + amount] = _MOVE_OF[name, turns]
+                for prime in _PRIMES:
+                    table[spelling + amount + prime] = _MOVE_OF[name, 4 - turns]
+    return table
+
+
+_MOVE_OF_TOKEN = _spellings()
+
+
+class _Group:
+    """A parsed ``( )`` or ``[ ]``, not yet expanded, with its expanded length.
+
+    ``kind`` is ``"("``, ``","`` (commutator) or ``":"`` (conjugate); ``b`` is
+    empty for ``"("``; ``count`` is negative for an inverted group.
+    """
+
+    __slots__ = ("a", "b", "count", "kind", "length")
+
+    def __init__(self, kind: str, a: list, b: list, count: int, length: int) -> None:
+        self.kind = kind
+        self.a = a
+        self.b = b
+        self.count = count
+        self.length = length
+
+
+def _inverted(moves: list[Move]) -> list[Move]:
+    inverse = _INVERSE
+    return [inverse[move] for move in reversed(moves)]
+
+
+def _expand(items: list) -> list[Move]:
+    """The moves of a parsed sequence. Recursion is bounded by :data:`MAX_DEPTH`."""
+    out: list[Move] = []
+    for item in items:
+        if type(item) is Move:
+            out.append(item)
+            continue
+        a = _expand(item.a)
+        if item.kind == "(":
+            inner = a
+        else:
+            b = _expand(item.b)
+            inner = a + b + _inverted(a)
+            if item.kind == ",":
+                inner += _inverted(b)
+        if item.count < 0:
+            inner = _inverted(inner)
+        out += inner * abs(item.count)
+    return out
 
 
 class _Parser:
+    """Recursive descent over the text, building a tree of moves and groups.
+
+    Each level of brackets is one level of recursion, and :data:`MAX_DEPTH`
+    bounds the levels; each group's expanded length is known when it closes,
+    so :data:`MAX_MOVES` is enforced before anything is expanded.
+    """
+
     def __init__(self, text: str) -> None:
         self.text = text
         self.i = 0
+        self.depth = 0
 
     def error(self, problem: str, position: int, length: int = 1) -> NotationError:
         return NotationError(problem, self.text, position, length)
 
-    def parse(self) -> list[Move]:
-        moves = self.sequence(closers="")
+    def parse(self) -> list:
+        items, length = self.sequence(closers="")
         if self.i < len(self.text):
             c = self.text[self.i]
             raise self.error(f"unexpected '{c}' with no matching opening bracket", self.i)
-        return moves
+        if length > MAX_MOVES:
+            text = self.text
+            start = len(text) - len(text.lstrip())
+            raise self.error(
+                f"the algorithm expands to {length:,} moves (the limit is {MAX_MOVES:,})",
+                start,
+                len(text.rstrip()) - start,
+            )
+        return items
 
     def skip_space(self) -> None:
+        """Step over white space and ``//`` comments."""
+        self.i = _SPACE.match(self.text, self.i).end()
+
+    def sequence(self, closers: str) -> tuple[list, int]:
+        """Items up to the end of the text or one of ``closers`` (not consumed), and
+        their expanded length."""
+        items: list = []
+        length = 0
         text = self.text
-        while self.i < len(text):
-            if text[self.i].isspace():
-                self.i += 1
-            elif text.startswith("//", self.i):
-                end = text.find("\n", self.i)
-                self.i = len(text) if end < 0 else end
-            else:
-                return
-
-    def sequence(self, closers: str) -> list[Move]:
-        """Moves up to the end of the text or one of ``closers`` (not consumed)."""
-        moves: list[Move] = []
+        n = len(text)
+        space = _SPACE.match
+        moves = _MOVES.match
+        tokens_in = _TOKEN.findall
         while True:
-            self.skip_space()
-            if self.i >= len(self.text):
-                return moves
-            c = self.text[self.i]
+            i = space(text, self.i).end()
+            self.i = i
+            if i >= n:
+                return items, length
+            run = moves(text, i)
+            if run is not None:  # the common case: well-formed moves and spaces
+                tokens = tokens_in(text, i, run.end())
+                items += map(_MOVE_OF_TOKEN.__getitem__, tokens)
+                length += len(tokens)
+                self.i = run.end()
+                continue
+            c = text[i]
             if c in closers:
-                return moves
-            if c == "(":
-                moves += self.group()
-            elif c == "[":
-                moves += self.bracket()
+                return items, length
+            if c == "(" or c == "[":
+                group = self.group() if c == "(" else self.bracket()
+                items.append(group)
+                length += group.length
             elif c in ")]":
-                raise self.error(f"unexpected '{c}' with no matching opening bracket", self.i)
+                raise self.error(f"unexpected '{c}' with no matching opening bracket", i)
             elif c in ",:":
-                raise self.error(f"'{c}' outside square brackets", self.i)
+                raise self.error(f"'{c}' outside square brackets", i)
             else:
-                moves += self.move()
+                items.append(self.move())
+                length += 1
 
-    def group(self) -> list[Move]:
+    def enter(self) -> int:
+        """Step over an opening bracket, refusing one nested too deep; return its position."""
         start = self.i
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(f"brackets nested more than {MAX_DEPTH} deep", start)
         self.i += 1
-        inner = self.sequence(closers=")]")
+        return start
+
+    def group(self) -> _Group:
+        start = self.enter()
+        inner, length = self.sequence(closers=")]")
         if self.i >= len(self.text) or self.text[self.i] != ")":
             raise self.error("'(' is never closed", start)
         self.i += 1
-        return self.repeat(inner)
+        self.depth -= 1
+        return self.repeat(start, "(", inner, [], length)
 
-    def bracket(self) -> list[Move]:
-        start = self.i
-        self.i += 1
-        a = self.sequence(closers=",:])")
-        if self.i >= len(self.text) or self.text[self.i] not in ",:":
-            if self.i < len(self.text) and self.text[self.i] == "]":
+    def bracket(self) -> _Group:
+        start = self.enter()
+        text = self.text
+        a, a_length = self.sequence(closers=",:])")
+        if self.i >= len(text) or text[self.i] not in ",:":
+            if self.i < len(text) and text[self.i] == "]":
                 raise self.error("expected ',' (commutator) or ':' (conjugate) before ']'", self.i)
             raise self.error("'[' is never closed", start)
-        kind = self.text[self.i]
+        kind = text[self.i]
         self.i += 1
-        b = self.sequence(closers=",:])")
-        if self.i >= len(self.text) or self.text[self.i] != "]":
-            if self.i < len(self.text) and self.text[self.i] in ",:":
-                raise self.error(f"a second '{self.text[self.i]}' in one bracket", self.i)
+        b, b_length = self.sequence(closers=",:])")
+        if self.i >= len(text) or text[self.i] != "]":
+            if self.i < len(text) and text[self.i] in ",:":
+                raise self.error(f"a second '{text[self.i]}' in one bracket", self.i)
             raise self.error("'[' is never closed", start)
         self.i += 1
-        a_inverse = [move.inverse() for move in reversed(a)]
-        if kind == ",":
-            inner = a + b + a_inverse + [move.inverse() for move in reversed(b)]
-        else:
-            inner = a + b + a_inverse
-        return self.repeat(inner)
+        self.depth -= 1
+        # [A, B] is A B A' B'; [A: B] is A B A'.
+        length = 2 * a_length + (2 if kind == "," else 1) * b_length
+        return self.repeat(start, kind, a, b, length)
 
-    def amount(self) -> int:
-        """Read an optional count and prime; return the signed number of repeats."""
+    def digits(self) -> str:
+        """Read a run of ASCII digits (perhaps none)."""
         text = self.text
-        start = self.i
-        while self.i < len(text) and text[self.i].isdigit():
-            self.i += 1
-        count = int(text[start : self.i]) if self.i > start else 1
+        start = i = self.i
+        while i < len(text) and text[i] in _DIGITS:
+            i += 1
+        self.i = i
+        return text[start:i]
+
+    def prime(self) -> bool:
+        """Read an optional prime, which must not be followed by a count."""
+        text = self.text
         if self.i < len(text) and text[self.i] in _PRIMES:
             self.i += 1
-            count = -count
-            if self.i < len(text) and text[self.i].isdigit():
+            if self.i < len(text) and text[self.i] in _DIGITS:
                 raise self.error("write the count before the prime, as in R2'", self.i)
-        return count
+            return True
+        return False
 
-    def repeat(self, moves: list[Move]) -> list[Move]:
-        count = self.amount()
-        if count < 0:
-            moves = [move.inverse() for move in reversed(moves)]
-        return moves * abs(count)
+    def repeat(self, start: int, kind: str, a: list, b: list, inner_length: int) -> _Group:
+        """Read the group's optional count and prime, and check its expanded length."""
+        count_at = self.i
+        digits = self.digits()
+        count = 1
+        if digits:
+            count = int(digits) if len(digits) <= 9 else MAX_MOVES + 1
+            if count > MAX_MOVES:
+                raise self.error(
+                    f"a group can be repeated at most {MAX_MOVES:,} times, not {_shown(digits)}",
+                    count_at,
+                    len(digits),
+                )
+            if count == 0:
+                raise self.error(
+                    "a group repeated 0 times does nothing: remove it", count_at, len(digits)
+                )
+        length = inner_length * count
+        if self.prime():
+            count = -count
+        if length > MAX_MOVES:
+            raise self.error(
+                f"the group expands to {length:,} moves (the limit is {MAX_MOVES:,})",
+                start,
+                self.i - start,
+            )
+        return _Group(kind, a, b, count, length)
 
-    def move(self) -> list[Move]:
+    def move(self) -> Move:
         text = self.text
         start = self.i
-        if text[start].isdigit():
+        c = text[start]
+        if c in _DIGITS:
             end = start
             while end < len(text) and (text[end].isalnum() or text[end] in _PRIMES):
                 end += 1
             raise self.error(
                 f"layer counts such as '{text[start:end]}' are not supported", start, end - start
             )
-        c = text[start]
         self.i += 1
         if c in "urfdlb":
             name = c.upper() + "w"
@@ -326,5 +481,22 @@ class _Parser:
             raise self.error(
                 f"unknown move '{text[start : self.i + 1]}'", start, self.i + 1 - start
             )
-        turns = self.amount() % 4
-        return [Move(name, turns)] if turns else []
+        amount_at = self.i
+        digits = self.digits()
+        turns = 1
+        if digits:
+            turns = int(digits) if len(digits) <= 9 else 0
+            if turns not in (1, 2, 3):
+                raise self.error(
+                    f"a turn amount is 1, 2 or 3 (with ' for the other way), not {_shown(digits)}",
+                    amount_at,
+                    len(digits),
+                )
+        if self.prime():
+            turns = 4 - turns
+        return _MOVE_OF[name, turns]
+
+
+def _shown(digits: str) -> str:
+    """A number as typed, shortened if it is very long."""
+    return digits if len(digits) <= 15 else f"{digits[:12]}… ({len(digits)} digits)"
