@@ -18,10 +18,16 @@ const root = document.querySelector(".solvelab-player");
 const $ = (selector) => root.querySelector(selector);
 const $$ = (selector) => [...root.querySelectorAll(selector)];
 
+// Python starts first: it takes longest, and needs nothing from the page.
+const python = new PythonClient({ onStatus: showPythonStatus });
+
 const data = await loadCubeData();
 const FACES = data.faces;
 const SOLVED = solvedStickers();
+// Seconds of search for a shorter solution once one is found (see solvelab.web.solve).
 const SOLVE_SECONDS = 3;
+// The move list shows this many moves around the current step, however long the algorithm.
+const MOVES_SHOWN = 200;
 // The link the page was opened with; read once Python can parse it.
 const linked = new URLSearchParams(location.search);
 let linkRead = linked.size === 0;
@@ -39,7 +45,6 @@ const player = {
   states: [SOLVED],
   step: 0,
   playing: false,
-  bestSolution: null,
 };
 
 // ---------------------------------------------------------------- state
@@ -66,16 +71,32 @@ function setAlg(alg, step = 0) {
   stopPlaying();
   player.alg = alg;
   recompute();
-  player.step = Math.min(step, alg.length);
+  player.step = Math.max(0, Math.min(step, alg.length));
   view.jumpTo(player.states[player.step]);
   refresh();
 }
 
+/** The cube shown now as a setup of its own (moves or stickers), so that moves can start from it. */
+function currentAsSetup() {
+  const { setup, alg, step, states } = player;
+  if (setup.stickers) {
+    const stickers = states[step].map((id) => FACES[Math.floor(id / 9)]).join("");
+    return { setup: { moves: [], stickers }, setupState: states[step] };
+  }
+  return { setup: { moves: [...setup.moves, ...alg.slice(0, step)], stickers: null }, setupState: states[step] };
+}
+
+function useSetup({ setup, setupState }) {
+  player.setup = setup;
+  player.setupState = setupState;
+}
+
 // Turns made by hand (keys, buttons, dragging) replace the moves after this step.
 function turnFreely(token) {
+  changedByHand();
   stopPlaying();
   player.alg = [...player.alg.slice(0, player.step), token];
-  player.states = [...player.states.slice(0, player.step + 1)];
+  player.states = player.states.slice(0, player.step + 1);
   player.states.push(applyMove(player.states[player.step], token, data));
   player.step += 1;
   view.turn(token);
@@ -106,18 +127,24 @@ function jump(step) {
   refresh();
 }
 
+// Each playback has a number; stopping one ends its loop even if another starts at once.
+let playback = 0;
+
 async function play() {
   if (player.playing) return stopPlaying();
   if (player.step >= player.alg.length) jump(0);
+  const mine = ++playback;
   player.playing = true;
   refresh();
-  while (player.playing && player.step < player.alg.length) await forward();
+  while (playback === mine && player.step < player.alg.length) await forward();
+  if (playback !== mine) return;
   player.playing = false;
   refresh();
 }
 
 function stopPlaying() {
   player.playing = false;
+  playback += 1;
 }
 
 // ------------------------------------------------------------------- UI
@@ -129,38 +156,74 @@ function refresh() {
   scrubber.value = String(step);
   $(".player-step").textContent = `${step} / ${alg.length}`;
   $('[data-action="play"]').textContent = player.playing ? "❚❚" : "▶";
-  const list = $(".player-moves");
-  list.replaceChildren(
-    ...alg.map((token, i) => {
-      const item = document.createElement("li");
-      const link = document.createElement("button");
-      link.type = "button";
-      link.textContent = token;
-      link.addEventListener("click", () => jump(i + 1));
-      item.append(link);
-      if (i === step - 1) item.classList.add("current");
-      if (i >= step) item.classList.add("ahead");
-      return item;
-    }),
-  );
+  showMoves();
   writeAddress();
 }
 
-function say(text, kind = "") {
+// The moves around the current step, so that a long algorithm costs no more than a short one.
+function showMoves() {
+  const { alg, step } = player;
+  const first = Math.max(0, Math.min(step - MOVES_SHOWN / 2, alg.length - MOVES_SHOWN));
+  const last = Math.min(alg.length, first + MOVES_SHOWN);
+  const items = [];
+  if (first > 0) items.push(moreItem(`… ${first.toLocaleString("en")} before`, 0));
+  for (let i = first; i < last; i++) {
+    const item = document.createElement("li");
+    item.value = i + 1;
+    const link = document.createElement("button");
+    link.type = "button";
+    link.textContent = alg[i];
+    link.addEventListener("click", () => jump(i + 1));
+    item.append(link);
+    if (i === step - 1) item.classList.add("current");
+    if (i >= step) item.classList.add("ahead");
+    items.push(item);
+  }
+  if (last < alg.length) items.push(moreItem(`… ${(alg.length - last).toLocaleString("en")} more`, alg.length));
+  $(".player-moves").replaceChildren(...items);
+}
+
+function moreItem(text, step) {
+  const item = document.createElement("li");
+  item.className = "more";
+  const link = document.createElement("button");
+  link.type = "button";
+  link.textContent = text;
+  link.addEventListener("click", () => jump(step));
+  item.append(link);
+  return item;
+}
+
+/** Shows a message; `offer` ({label, act}) adds a button after it. */
+function say(text, kind = "", offer = null) {
   const message = $(".player-message");
   message.textContent = text;
   message.dataset.kind = kind;
+  if (offer) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = offer.label;
+    button.addEventListener("click", offer.act);
+    message.append(" ", button);
+  }
 }
 
+// The address bar follows the player, at most a few times a second: rebuilding a
+// long link on every step of a playback would be wasted work.
+let addressTimer = null;
+
 function writeAddress() {
-  if (!linkRead) return; // keep the link until it has been read
-  const params = new URLSearchParams();
-  if (player.setup.stickers) params.set("stickers", player.setup.stickers);
-  else if (player.setup.moves.length) params.set("setup", player.setup.moves.join(" "));
-  if (player.alg.length) params.set("alg", player.alg.join(" "));
-  if (player.alg.length && player.step !== player.alg.length) params.set("step", String(player.step));
-  const query = params.toString();
-  history.replaceState(null, "", query ? `?${query}` : location.pathname);
+  if (!linkRead || addressTimer !== null) return; // keep the link until it has been read
+  addressTimer = setTimeout(() => {
+    addressTimer = null;
+    const params = new URLSearchParams();
+    if (player.setup.stickers) params.set("stickers", player.setup.stickers);
+    else if (player.setup.moves.length) params.set("setup", player.setup.moves.join(" "));
+    if (player.alg.length) params.set("alg", player.alg.join(" "));
+    if (player.alg.length && player.step !== player.alg.length) params.set("step", String(player.step));
+    const query = params.toString();
+    history.replaceState(null, "", query ? `?${query}` : location.pathname);
+  }, 250);
 }
 
 // Link text is read by Python's parser, never inserted as HTML.
@@ -176,14 +239,22 @@ async function readAddress() {
     }
     if (params.has("alg")) {
       const alg = await parsed(params.get("alg"), "the link's moves");
-      const step = params.has("step") ? Number.parseInt(params.get("step"), 10) : alg.length;
-      setAlg(alg, Number.isFinite(step) ? step : alg.length);
+      setAlg(alg, linkedStep(params.get("step"), alg.length));
     }
   } catch (error) {
     say(error.message, "error");
   }
   linkRead = true;
   writeAddress();
+}
+
+/** The step a link asks for: a whole number from 0 to the algorithm's length, else its end. */
+function linkedStep(text, length) {
+  if (text === null) return length;
+  const step = /^\d{1,9}$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (step <= length) return step;
+  say(`The link's step "${text}" is not one of 0 to ${length}: showing the end.`, "error");
+  return length;
 }
 
 async function parsed(text, what) {
@@ -198,16 +269,33 @@ function showPythonStatus(status) {
   const box = $(".player-python");
   const text = $(".player-python-text");
   const bar = $(".player-python-progress");
-  if (status.stage === "ready") {
-    box.hidden = true;
-    for (const button of $$("[data-needs-python]")) {
-      button.disabled = false;
-      button.removeAttribute("title");
-    }
-    return;
+  const buttons = $$("[data-needs-python]");
+  switch (status.stage) {
+    case "ready":
+      for (const button of buttons) {
+        button.disabled = false;
+        button.removeAttribute("title");
+      }
+      box.hidden = true;
+      return;
+    case "tables-ready":
+      box.hidden = true;
+      return;
+    case "loading-python":
+      for (const button of buttons) {
+        button.disabled = true;
+        button.title = "loading Python…";
+      }
+      break;
   }
   box.hidden = false;
-  text.textContent = status.stage === "tables" ? "downloading the solver's tables…" : "loading Python…";
+  const texts = {
+    tables: "loading the solver's tables…",
+    "tables-error": `${status.message}; Solve will try again`,
+    error: status.message,
+  };
+  text.textContent = texts[status.stage] ?? "loading Python…";
+  bar.hidden = status.stage.endsWith("error");
   if (status.total) {
     bar.max = status.total;
     bar.value = status.loaded ?? 0;
@@ -216,79 +304,116 @@ function showPythonStatus(status) {
   }
 }
 
-for (const button of $$("[data-needs-python]")) {
-  button.disabled = true;
-  button.title = "loading Python…";
-}
-const python = new PythonClient({ onStatus: showPythonStatus });
+// The one piece of Python work the player runs at a time, a solve or a scramble.
+// Its result is shown only if the cube has not been changed by hand since it
+// started: a solution always belongs to the cube it solves.
+let task = null;
 
-async function busy(work) {
-  const stop = $('[data-action="stop"]');
-  stop.disabled = false;
-  try {
-    return await work();
-  } finally {
-    stop.disabled = true;
-    $(".player-python").hidden = true;
-  }
+function startTask(kind) {
+  stopTask();
+  task = { kind, setup: currentAsSetup(), shown: null, shorter: null };
+  $('[data-action="stop"]').disabled = false;
+  return task;
 }
+
+function endTask(work) {
+  if (task !== work) return;
+  task = null;
+  $('[data-action="stop"]').disabled = true;
+}
+
+function stopTask() {
+  const work = task;
+  if (!work) return null;
+  endTask(work);
+  python.stop();
+  return work;
+}
+
+// A change by hand (a turn, a new setup, new moves) while Python works on the cube:
+// the work no longer answers the cube shown, so it stops, and says so unless its
+// solution is already on show.
+function changedByHand() {
+  const work = task;
+  if (!work) return;
+  stopTask();
+  if (work.shown) say(solutionText(work.shown));
+  else say(`${work.kind === "solve" ? "Solve" : "Scramble"} stopped: the cube was changed while it ran.`, "error");
+}
+
+const tablesNote = () => (python.status.stage === "tables-ready" ? "" : " (loading the solver's tables first)");
 
 async function scramble(method) {
-  say("scrambling…");
+  const work = startTask("scramble");
+  say(`scrambling…${method === "random_state_scramble" ? tablesNote() : ""}`);
   try {
-    const result = await busy(() => python.call(method, {}, { onProgress: showProgress }));
+    const result = await python.call(method);
+    if (task !== work) return;
     setSetup({ moves: result.moves });
     say(`Scramble (${result.moves.length} moves): ${result.moves.join(" ")}`);
   } catch (error) {
-    say(error.name === "Cancelled" ? "stopped" : error.message, "error");
+    if (task === work) say(error.message, "error");
+  } finally {
+    endTask(work);
   }
 }
 
-function showProgress(progress) {
-  if (progress.stage === "tables") showPythonStatus(progress);
-  if (progress.moves) {
-    player.bestSolution = progress.moves;
-    say(`Found ${progress.length} moves: ${progress.moves.join(" ")} — looking for shorter…`);
-  }
-}
+const solutionText = (moves) => `Solution (${moves.length} moves): ${moves.join(" ")}`;
 
 async function solve() {
   stopPlaying();
+  const work = startTask("solve");
+  say(`solving…${tablesNote()}`);
   const state = player.states[player.step];
-  player.bestSolution = null;
-  say("solving…");
-  let solution = null;
+  const onProgress = (progress) => {
+    if (progress.moves && task === work) showSolution(work, progress.moves, false);
+  };
   try {
-    const result = await busy(() =>
-      python.call(
-        "solve",
-        { stickers: state, time_limit: SOLVE_SECONDS, target: 20 },
-        { onProgress: showProgress },
-      ),
-    );
-    if (result.error) return say(result.error, "error");
-    solution = result.moves;
+    const args = { stickers: state, time_limit: SOLVE_SECONDS, target: 20 };
+    const result = await python.call("solve", args, { onProgress });
+    if (task !== work) return;
+    if (result.error) say(result.error, "error");
+    else showSolution(work, result.moves, true);
   } catch (error) {
-    if (error.name !== "Cancelled") return say(error.message, "error");
-    solution = player.bestSolution;
-    if (!solution) return say("stopped before any solution was found", "error");
+    if (task === work) say(error.message, "error");
+  } finally {
+    endTask(work);
   }
-  rebaseOnCurrentStep();
-  setAlg(solution, 0);
-  say(`Solution (${solution.length} moves): ${solution.join(" ")}`);
-  play();
 }
 
-// Make the state shown the new setup, so that the solution starts from it.
-function rebaseOnCurrentStep() {
-  const { setup, alg, step, states } = player;
-  if (setup.stickers) {
-    const stickers = states[step].map((id) => FACES[Math.floor(id / 9)]).join("");
-    player.setup = { moves: [], stickers };
-  } else {
-    player.setup = { moves: [...setup.moves, ...alg.slice(0, step)], stickers: null };
+// The first solution plays at once. A shorter one replaces it while its first turn
+// is still on, and is offered after that.
+function showSolution(work, moves, done) {
+  if (moves.length === 0) return say("The cube is already solved.");
+  const replace = !work.shown || (player.alg === work.shown && player.step <= 1);
+  if (replace && moves.join(" ") !== work.shown?.join(" ")) {
+    useSetup(work.setup);
+    setAlg(moves, 0);
+    work.shown = player.alg;
+    work.shorter = null;
+    play();
+  } else if (moves.length < work.shown.length) {
+    work.shorter = moves;
   }
-  player.setupState = states[step];
+  const more = done ? "" : " — looking for a shorter one…";
+  const shorter = work.shorter;
+  if (!shorter) return say(solutionText(work.shown) + more);
+  say(`${solutionText(work.shown)}${more} Found ${shorter.length} moves:`, "", {
+    label: `Use the ${shorter.length}-move solution`,
+    act: () => useShorter(work, shorter),
+  });
+}
+
+function useShorter(work, moves) {
+  if (player.setupState !== work.setup.setupState || player.alg !== work.shown) {
+    return say("The cube has been changed since that solution was found: press Solve again.", "error");
+  }
+  if (task === work) stopTask();
+  setAlg(moves, 0);
+  work.shown = player.alg;
+  work.shorter = null;
+  say(solutionText(moves));
+  play();
 }
 
 // -------------------------------------------------------------- notation
@@ -300,19 +425,28 @@ function showNotationError(result, text) {
     box.hidden = true;
     return;
   }
-  const lineStart = text.lastIndexOf("\n", result.position - 1) + 1;
-  const lineEnd = text.indexOf("\n", result.position);
-  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-  const caret = " ".repeat(result.position - lineStart) + "^".repeat(result.length);
-  box.textContent = `${line}\n${caret}\n${result.error}`;
+  if (result.position === undefined) {
+    box.textContent = result.error;
+  } else {
+    const lineStart = text.lastIndexOf("\n", result.position - 1) + 1;
+    const lineEnd = text.indexOf("\n", result.position);
+    const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+    const caret = " ".repeat(result.position - lineStart) + "^".repeat(Math.max(1, result.length));
+    box.textContent = `${line}\n${caret}\n${result.error}`;
+    area.setSelectionRange(result.position, result.position + result.length);
+  }
   box.hidden = false;
   area.focus();
-  area.setSelectionRange(result.position, result.position + result.length);
 }
 
 async function readNotation() {
   const text = $("#player-alg").value;
+  changedByHand(); // Python answers at once rather than after a running solve
   const result = await python.call("parse", { text });
+  if (!result.error && result.moves.length === 0) {
+    showNotationError({ error: "There are no moves to use: type some, e.g. R U R' U'." }, text);
+    return null;
+  }
   showNotationError(result.error ? result : null, text);
   return result.error ? null : result.moves;
 }
@@ -321,7 +455,7 @@ $(".player-notation").addEventListener("submit", async (event) => {
   event.preventDefault();
   const moves = await readNotation();
   if (!moves) return;
-  rebaseOnCurrentStep();
+  useSetup(currentAsSetup());
   setAlg(moves, 0);
   play();
 });
@@ -351,10 +485,12 @@ const actions = {
   "random-moves": () => scramble("random_moves_scramble"),
   solve,
   stop: () => {
-    python.restart();
-    say("stopped");
+    const work = stopTask();
+    if (work?.shown) say(solutionText(work.shown));
+    else if (work) say("stopped");
   },
   reset: () => {
+    changedByHand();
     setSetup({});
     say("");
   },
@@ -391,9 +527,11 @@ $(".player-speed").addEventListener("input", (event) => setSpeed(event.target.va
 $('[data-option="hints"]').addEventListener("change", (event) => view.setHints(event.target.checked));
 
 // A key the player uses goes no further: the theme, listening on the window,
-// would otherwise also take f and s as "open the search".
+// would otherwise also take f and s as "open the search". Keys typed into a text
+// field are the field's; a slider or a button with the focus leaves them to the player.
+const TYPING = "textarea, select, [contenteditable], input:not([type=range], [type=checkbox], [type=button])";
 document.addEventListener("keydown", (event) => {
-  if (event.target.closest("input, textarea, select, [contenteditable]")) return;
+  if (event.target.closest(TYPING)) return;
   const action = keyAction(event);
   if (!action) return;
   event.preventDefault();
@@ -417,6 +555,7 @@ const stickerEditor = createStickerEditor({
   python,
   currentStickers: () => player.states[player.step],
   onCube: ({ stickers, state }) => {
+    changedByHand();
     setSetup({ stickers, state });
     say("The cube you painted is set up: press Solve.");
   },

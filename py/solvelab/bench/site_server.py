@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -118,10 +119,8 @@ def main() -> None:
     args = parser.parse_args()
     with SiteServer(args.directory, port=args.port) as server:
         print(f"Serving {args.directory} at {server.url} (Ctrl-C to stop)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.thread.join()
-        except KeyboardInterrupt:
-            pass
 
 
 if __name__ == "__main__":
