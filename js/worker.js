@@ -114,10 +114,6 @@ onmessage = async ({ data }) => {
       const { kind, message, traceback } = answer.failure;
       if (kind === "interrupted") return postMessage({ id, cancelled: true });
       if (traceback) console.debug(traceback);
-      if (kind === "tables") {
-        forgetTables();
-        throw new Error(`the solver's tables are damaged (${message}); they will be downloaded again on the next try`);
-      }
       throw new Error(message);
     }
     postMessage({ id, result: answer.result });
@@ -136,28 +132,34 @@ let reload = false;
 function tables() {
   tablesReady ??= loadTables().catch((error) => {
     tablesReady = null;
-    const message = `could not download the solver's tables (${error.message})`;
-    status({ stage: "tables-error", message });
-    throw new Error(message);
+    status({ stage: "tables-error", message: error.message });
+    throw error;
   });
   return tablesReady;
 }
 
 async function loadTables() {
-  await installTables(pyodide, {
-    dir: TABLES_DIR,
-    url: TABLES_URL,
-    reload,
-    onProgress: (progress) => status({ stage: "tables", ...progress }),
-  });
+  try {
+    await installTables(pyodide, {
+      dir: TABLES_DIR,
+      url: TABLES_URL,
+      reload,
+      onProgress: (progress) => status({ stage: "tables", ...progress }),
+    });
+  } catch (error) {
+    throw new Error(`could not download the solver's tables (${error.message})`);
+  }
   reload = false;
   let answer;
   do answer = runPython("load_tables", {}); // a Stop meant for a call waiting for the tables
   while (answer.failure?.kind === "interrupted");
-  if (answer.failure) {
-    if (answer.failure.kind === "tables") forgetTables();
-    throw new Error(answer.failure.message);
+  if (answer.failure?.kind === "tables") {
+    forgetTables();
+    throw new Error(
+      `the solver's tables are damaged (${answer.failure.message}); they will be downloaded again on the next try`,
+    );
   }
+  if (answer.failure) throw new Error(answer.failure.message);
   status({ stage: "tables-ready", ...answer.result });
 }
 

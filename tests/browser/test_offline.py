@@ -1,96 +1,100 @@
-"""After one visit the site works offline: pages, Python and the solver's tables.
+"""A first visit downloads each file once, and after it the site works offline.
 
 The test serves the built site from its own server (a fresh origin, so a
-fresh service worker), visits it once, has the solver load its tables, then
-stops the server: from then on nothing at all answers on the site's origin,
-and whatever still works comes from the service worker's caches.
+fresh service worker) and opens the player once, solving nothing: Python
+starts, the tables come in the background, then the service worker stores
+the whole site, revalidating what the page already has rather than
+downloading it again. Then the server stops: from then on nothing at all
+answers on the site's origin, and whatever still works comes from the
+service worker's cache.
 """
 
 from __future__ import annotations
 
-import json
+from collections import Counter
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from solvelab.bench.site_server import SiteServer
+from solvelab.bench.site_server import CHROMIUM_ARGS, SiteServer, chromium_path
 from solvelab.cube import Cube
 
-READY_MS = 90_000
+READY_MS = 120_000
 NOT_FOUND_LOGGED = "Failed to load resource: the server responded with a status of 404 (Not Found)"
-
-START_AND_SOLVE = """async ([url, facelets, timeout]) => {
-    const { PythonClient } = await import(url);
-    const python = new PythonClient();
-    const late = new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`not ready after ${timeout} ms`)), timeout));
-    await Promise.race([python.ready, late]);
-    return await python.call("solve", { facelets, time_limit: 5 });
-}"""
-
-# Registers the service worker as the pages do (unless they already did) and
-# waits until it is active.
-REGISTER = """async (url) => {
-    if (!(await navigator.serviceWorker.getRegistration())) await import(url);
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active.scriptURL;
-}"""
-
-CACHED = """async () => {
-    const names = await caches.keys();
-    const counts = {};
-    for (const name of names) counts[name] = (await (await caches.open(name)).keys()).length;
-    return counts;
-}"""
+SERVICE_WORKER_READY = "navigator.serviceWorker.ready.then((r) => r.active.scriptURL)"
 
 
-def test_site_works_offline_after_one_visit(browser, site_dir):
+def _chromium_path() -> str:
+    path = chromium_path()
+    assert path, "Chromium not found: run `make chromium`"
+    return path
+
+
+def _site_bytes(site_dir: Path) -> int:
+    return sum(path.stat().st_size for path in site_dir.rglob("*") if path.is_file())
+
+
+def test_first_visit_fetches_each_file_once_then_the_site_works_offline(
+    browser, site_dir, tmp_path
+):
     server = SiteServer(site_dir)
     url = server.url
-    context = browser.new_context()
+    # A profile on disk, as a visitor's browser has: an incognito context's HTTP cache
+    # lives in memory and keeps no file as large as Pyodide's 9.6 MB.
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=_chromium_path(), headless=True, args=CHROMIUM_ARGS
+    )
     requests: list[str] = []
     errors: list[str] = []
     responses = []
     context.on("request", lambda request: requests.append(request.url))
     context.on("response", lambda response: responses.append(response))
-    page = context.new_page()
+    page = context.pages[0]
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     try:
-        page.goto(url)
-        script = page.evaluate(REGISTER, url + "js/register-sw.js")
-        assert script == url + "sw.js"
-        page.reload()
-        assert page.evaluate("navigator.serviceWorker.controller !== null")
-
-        # Online: the tables are fetched once, and the service worker keeps them.
-        facelets = Cube.random(seed=99).to_facelets()
-        online = page.evaluate(START_AND_SOLVE, [url + "js/python.js", facelets, READY_MS])
-        assert Cube.from_facelets(facelets).apply(" ".join(online["moves"])).is_solved()
-        manifest = json.loads((site_dir / "tables" / "manifest.json").read_text())
-        files = len(manifest["tables"]) + 1  # the tables and the manifest
+        # One visit to the player, nothing solved.
+        page.goto(url + "cube/player/")
+        page.wait_for_function("window.solvelabPlayer !== undefined")
+        page.evaluate("window.solvelabPlayer.python.tablesReady")
         page.wait_for_function(
-            """async (files) =>
-                (await (await caches.open("solvelab-tables")).keys()).length >= files""",
-            arg=files,
+            "navigator.serviceWorker.controller !== null || "
+            "navigator.serviceWorker.ready.then(() => true)",
+            timeout=READY_MS,
         )
-        cached = page.evaluate(CACHED)
-        shells = [name for name in cached if name.startswith("solvelab-shell-")]
-        assert len(shells) == 1 and cached[shells[0]] > 20, cached
-        assert cached["solvelab-tables"] == files, cached
+        assert page.evaluate(SERVICE_WORKER_READY) == url + "sw.js"
+
+        sent = server.served
+        counts = Counter(path for path, _ in sent)
+        assert [path for path, n in counts.items() if n > 1] == []  # every file once
+        total = sum(size for _, size in sent)
+        pyodide = sum(size for path, size in sent if path.startswith("/pyodide/"))
+        tables = sum(size for path, size in sent if path.startswith("/tables/"))
+        print(
+            f"\nfirst visit: {total:,} bytes in {len(sent)} files (Pyodide {pyodide:,}, "
+            f"tables {tables:,}); the whole site is {_site_bytes(site_dir):,} bytes"
+        )
+        assert total <= _site_bytes(site_dir)
 
         server.stop()
         context.set_offline(True)  # Chromium still answers from the service worker then
         served_before = len(requests)
         responses.clear()
 
-        # Offline: the same page, Python, the tables and a solve.
+        # Offline: the player, Python, the tables, a scramble and a solve.
         page.reload()
-        expect(page.locator("article h1")).to_contain_text("solvelab")
-        facelets = Cube.random(seed=100).to_facelets()
-        offline = page.evaluate(START_AND_SOLVE, [url + "js/python.js", facelets, READY_MS])
-        assert "error" not in offline, offline
-        assert Cube.from_facelets(facelets).apply(" ".join(offline["moves"])).is_solved()
+        page.wait_for_function("window.solvelabPlayer !== undefined")
+        page.locator(".player-speed").fill("540")  # fastest
+        solve = page.get_by_role("button", name="Solve", exact=True)
+        expect(solve).to_be_enabled(timeout=READY_MS)
+        page.get_by_role("button", name="Scramble", exact=True).click()
+        page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)", timeout=READY_MS)
+        scrambled = Cube._of(tuple(page.evaluate("window.solvelabPlayer.stickers")))
+        solve.click()
+        expect(page.locator(".player-message")).to_contain_text("Solution", timeout=READY_MS)
+        solution = " ".join(page.evaluate("window.solvelabPlayer.alg"))
+        assert scrambled.apply(solution).is_solved()
 
         # Other pages, with or without a query; an unknown page gets the 404 page.
         page.goto(url + "cube/model/?setup=R%20U")

@@ -60,6 +60,15 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
     }
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._code = code
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length" and getattr(self, "_code", None) == 200:
+            self.server.served.append((self.path.split("?")[0], int(value)))
+        super().send_header(keyword, value)
+
     def end_headers(self) -> None:
         if self.isolated:
             for name, value in ISOLATION_HEADERS.items():
@@ -72,6 +81,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    served: list[tuple[str, int]]  # (path, bytes) of every full (200) response
 
     def handle_error(self, request, client_address) -> None:
         # A browser that closes a page mid-download resets the connection: not a failure.
@@ -92,10 +102,16 @@ class SiteServer:
         handler = type("Handler", (_QuietHandler,), {"isolated": isolated})
         handler = functools.partial(handler, directory=str(directory))
         self.server = _Server(("127.0.0.1", port), handler)
+        self.server.served = []
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         host, port = self.server.server_address[:2]
         self.url = f"http://{host}:{port}/"
+
+    @property
+    def served(self) -> list[tuple[str, int]]:
+        """(path, bytes) of every file sent in full so far: a 304 (not modified) is not counted."""
+        return list(self.server.served)
 
     def stop(self) -> None:
         if self.thread.is_alive():
