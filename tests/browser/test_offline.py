@@ -89,7 +89,9 @@ def test_first_visit_fetches_each_file_once_then_the_site_works_offline(
         solve = page.get_by_role("button", name="Solve", exact=True)
         expect(solve).to_be_enabled(timeout=READY_MS)
         page.get_by_role("button", name="Scramble", exact=True).click()
-        page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)", timeout=READY_MS)
+        page.wait_for_function(
+            "window.solvelabPlayer.stickers.some((s, i) => s !== i)", timeout=READY_MS
+        )
         scrambled = Cube._of(tuple(page.evaluate("window.solvelabPlayer.stickers")))
         solve.click()
         expect(page.locator(".player-message")).to_contain_text("Solution", timeout=READY_MS)
