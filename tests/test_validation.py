@@ -162,3 +162,86 @@ def test_sticker_messages_use_the_users_colours():
     assert str(caught.value) == (
         "corner URF has colours W, W, G: no piece has two stickers of one colour"
     )
+
+
+# Messages for the page's sticker editor: the colours a person painted, by name.
+
+NAMES = {"W": "white", "R": "red", "G": "green", "Y": "yellow", "O": "orange", "B": "blue"}
+SCHEME = dict(zip(FACES, "WRGYOB", strict=True))
+
+
+def painted(facelets: str) -> str:
+    """A facelet string in the usual colours, W R G Y O B."""
+    return "".join(SCHEME.get(letter, letter) for letter in facelets)
+
+
+def rejected_painted(facelets: str) -> InvalidCubeError:
+    with pytest.raises(InvalidCubeError) as caught:
+        Cube.from_stickers(painted(facelets), names=NAMES, unpainted="?")
+    return caught.value
+
+
+def test_named_messages_say_colours():
+    twisted = rejected_painted(swap(SOLVED_FACELETS, ("U9", "R1"), ("R1", "F3")))
+    assert str(twisted) == "the white-red-green corner is twisted"
+    assert sorted(twisted.places) == [8, 9, 20]  # U9, R1, F3
+    flipped = rejected_painted(swap(SOLVED_FACELETS, ("U8", "F2")))
+    assert str(flipped) == "the white-green edge is flipped"
+    assert sorted(flipped.places) == [7, 19]
+    swapped = rejected_painted(swap(SOLVED_FACELETS, ("U8", "U6"), ("F2", "R2")))
+    assert str(swapped) == "the white-green and white-red edges are swapped"
+    corners = rejected_painted(swap(SOLVED_FACELETS, ("U9", "U7"), ("R1", "F1"), ("F3", "L3")))
+    assert str(corners) == "the white-green-orange and white-red-green corners are swapped"
+
+
+def test_named_messages_for_impossible_pieces():
+    assert str(rejected_painted(swap(SOLVED_FACELETS, ("R1", "U8")))) == (
+        "the corner between the white, red and green centres has white, white and green: "
+        "a corner has three different colours"
+    )
+    assert str(rejected_painted(swap(SOLVED_FACELETS, ("R1", "D2")))) == (
+        "the corner between the white, red and green centres has white, yellow and green: "
+        "white and yellow are on opposite sides of a cube, so no piece has both"
+    )
+    mirrored = rejected_painted(swap(SOLVED_FACELETS, ("R1", "F3")))
+    assert str(mirrored) == (
+        "the corner between the white, red and green centres has white, green and red: "
+        "a real corner with these colours has them the other way round"
+    )
+    assert sorted(mirrored.places) == [8, 9, 20]
+    twice = rejected_painted(
+        with_stickers(SOLVED_FACELETS, D7="U", B9="R", L7="F", U6="D", R2="L", F4="B")
+    )
+    assert str(twice) == "two corners are white-red-green: a cube has one of each piece"
+    assert sorted(twice.places) == [8, 9, 20, 33, 42, 53]
+
+
+def test_named_messages_for_counts_and_centres():
+    assert str(rejected_painted(with_stickers(SOLVED_FACELETS, U1="R"))) == (
+        "there are 8 white and 10 red stickers: a cube has 9 of each colour"
+    )
+    centres = rejected_painted(with_stickers(SOLVED_FACELETS, F5="U"))
+    assert str(centres) == (
+        "two centres are white: the six centres must have six different colours"
+    )
+    assert centres.places == (4, 22)
+
+
+def test_unpainted_stickers_are_counted_not_called_colours():
+    one = rejected_painted(with_stickers(SOLVED_FACELETS, U3="?"))
+    assert str(one) == "1 sticker is not painted yet: U3"
+    assert one.places == (2,)
+    three = rejected_painted(with_stickers(SOLVED_FACELETS, U3="?", R2="?", B9="?"))
+    assert str(three) == "3 stickers are not painted yet: U3, R2 and B9"
+    centres_only = "".join(c if i % 9 == 4 else "?" for i, c in enumerate(SOLVED_FACELETS))
+    many = rejected_painted(centres_only)
+    assert str(many) == "48 stickers are not painted yet: U1, U2, U3, U4, U6 and 43 more"
+    assert len(many.places) == 48
+    # Without `unpainted`, "?" is just a colour no centre has, as before.
+    with pytest.raises(InvalidCubeError, match="colour '\\?' at U3 is not on any centre"):
+        Cube.from_stickers(painted(with_stickers(SOLVED_FACELETS, U3="?")))
+
+
+def test_a_painted_real_cube_is_read_with_names_too():
+    scrambled = Cube().apply("R U R' F2 D")
+    assert Cube.from_stickers(painted(scrambled.to_facelets()), names=NAMES) == scrambled

@@ -49,16 +49,31 @@ def parse(text: str) -> dict:
     return {"moves": moves, "text": " ".join(moves), "htm": alg.htm}
 
 
-def check_stickers(stickers: str) -> dict:
+def check_stickers(
+    stickers: str, names: dict[str, str] | None = None, unpainted: str | None = "?"
+) -> dict:
     """Whether 54 stickers (any six colours, facelet order) are a real, solvable cube.
 
     A real one comes back as its facelet string and as the page's state: for
     each place, the number of the sticker (as on the solved cube) now there.
+    ``unpainted`` stands for a sticker not painted yet. With ``names``, the
+    colour of each character (as the page's sticker editor paints them), the
+    message names colours and pieces as a person holding the cube sees them,
+    and ``places`` lists the stickers (0..53) it is about, for the page to mark.
+
+    >>> names = dict(zip("URFDLB", ["white", "red", "green", "yellow", "orange", "blue"]))
+    >>> twisted = "UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+    >>> check_stickers(twisted)
+    {'error': 'corner URF is twisted'}
+    >>> check_stickers(twisted, names=names)
+    {'error': 'the white-red-green corner is twisted', 'places': [8, 9, 20]}
     """
     try:
-        cube = Cube.from_stickers(stickers)
+        cube = Cube.from_stickers(stickers, names=names, unpainted=unpainted)
     except InvalidCubeError as error:
-        return {"error": str(error)}
+        if names is None:
+            return {"error": str(error)}
+        return {"error": str(error), "places": sorted(error.places)}
     return {"facelets": cube.to_facelets(), "stickers": list(cube._stickers)}
 
 

@@ -1,7 +1,9 @@
 """The 3D cube view (js/cube-view.js) and the documentation demos (js/cube-embed.js).
 
-Driven through the page site/cube/view-check.md, which puts a CubeView on a
-bare canvas as `window.cubeView` and has one `.cube-demo`. States are checked
+Driven through a test page, tests/browser/view-check.html, which puts a
+CubeView on a bare canvas as `window.cubeView` and has one `.cube-demo`. The
+site does not publish it: the tests serve it at cube/view-check/ of the built
+site, so that its relative imports reach the site's own js/. States are checked
 against the Python model: the view must move stickers exactly as
 `solvelab.cube.geometry.move_permutation` says.
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -18,6 +21,7 @@ from solvelab.cube.geometry import move_permutation
 from solvelab.cube.notation import MOVE_NAMES, parse_alg
 
 SOLVED = list(range(54))
+VIEW_CHECK = Path(__file__).with_name("view-check.html")
 
 # The colour scheme of assets/cube-data.json, and the "unknown" grey.
 COLOURS = {
@@ -110,7 +114,14 @@ def colour_counts(png: bytes, colours: dict[str, tuple[int, int, int]]) -> dict[
 @pytest.fixture
 def view(page, site_url):
     """The view-check page, with its CubeView ready and idle; returns the page."""
-    response = page.goto(site_url + "cube/view-check/")
+    url = site_url + "cube/view-check/"
+    page.route(
+        url,
+        lambda route: route.fulfill(
+            status=200, content_type="text/html; charset=utf-8", body=VIEW_CHECK.read_text()
+        ),
+    )
+    response = page.goto(url)
     assert response is not None and response.ok
     page.wait_for_function("window.cubeView && window.cubeView.idle")
     return page

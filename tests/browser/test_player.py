@@ -121,26 +121,6 @@ def test_scramble_then_solve_ends_solved(page, site_url, screenshot_dir):
     page.screenshot(path=screenshot_dir / "player-solved.png")
 
 
-def test_editor_rejects_an_impossible_cube_with_the_models_message(page, site_url):
-    open_player(page, site_url)
-    wait_for_python(page)
-    page.locator(".player-editor summary").click()
-    swatches = page.locator(".player-swatch")
-    # Twist the URF corner: U9 gets R's colour, R1 F's, F3 U's.
-    for colour, place in ((1, 8), (2, 9), (0, 20)):
-        swatches.nth(colour).click()
-        page.locator(f'.player-cell[data-place="{place}"]').click()
-    page.get_by_role("button", name="Check and use").click()
-    expect(page.locator(".player-editor-message")).to_have_text("corner URF is twisted")
-    # Paint it back and the cube is accepted.
-    for colour, place in ((0, 8), (1, 9), (2, 20)):
-        swatches.nth(colour).click()
-        page.locator(f'.player-cell[data-place="{place}"]').click()
-    page.get_by_role("button", name="Check and use").click()
-    expect(page.locator(".player-editor-message")).to_contain_text("real")
-    assert shown(page).is_solved()
-
-
 def test_shared_link_reproduces_the_state(page, site_url):
     open_player(page, site_url, "?setup=R%20U&alg=F2%20D&step=1")
     wait_for_python(page)

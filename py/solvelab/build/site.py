@@ -49,6 +49,8 @@ COLOURS = {
     "L": "#ff5800",
     "B": "#0051ba",
 }
+# What a person calls them: the sticker editor's messages name these.
+COLOUR_NAMES = {"U": "white", "R": "red", "F": "green", "D": "yellow", "L": "orange", "B": "blue"}
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
@@ -57,6 +59,7 @@ def cube_data() -> dict:
     return {
         "faces": FACES,
         "colours": COLOURS,
+        "colour_names": COLOUR_NAMES,
         "stickers": [
             {"position": list(position), "normal": list(normal)} for position, normal in STICKERS
         ],

@@ -18,7 +18,9 @@ parity. :meth:`CubieCube.problems` names whichever is broken.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 CORNER_NAMES = ("URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB")
 EDGE_NAMES = ("UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR")
@@ -38,6 +40,14 @@ def permutation_parity(perm: tuple[int, ...]) -> int:
         if length:
             parity ^= (length - 1) & 1
     return parity
+
+
+class Problem(NamedTuple):
+    """Why a cube cannot be real, and the positions it is about (none when it is about all)."""
+
+    message: str
+    corners: tuple[int, ...] = ()
+    edges: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,35 +84,68 @@ class CubieCube:
             eo[j] = self.eo[i]
         return CubieCube(tuple(cp), tuple(co), tuple(ep), tuple(eo))
 
-    def problems(self) -> list[str]:
+    def problems(self, colours: Mapping[str, str] | None = None) -> list[str]:
         """Why this cannot be a real cube, in words; empty when it can.
+
+        With ``colours`` (the colour of each face's centre, e.g. ``{"U": "white", …}``)
+        a piece is named by its colours, as a person holding the cube sees it.
 
         >>> CubieCube(co=(1, 0, 0, 0, 0, 0, 0, 0)).problems()
         ['corner URF is twisted']
+        >>> scheme = dict(zip("URFDLB", ["white", "red", "green", "yellow", "orange", "blue"]))
+        >>> CubieCube(co=(1, 0, 0, 0, 0, 0, 0, 0)).problems(scheme)
+        ['the white-red-green corner is twisted']
         """
+        return [problem.message for problem in self.problems_at(colours)]
+
+    def problems_at(self, colours: Mapping[str, str] | None = None) -> list[Problem]:
+        """:meth:`problems`, each with the corner and edge positions it is about (if a few)."""
         shape = self._shape_problems()
         if shape:
-            return shape
+            return [Problem(message) for message in shape]
+
+        def corner(position: int) -> str:
+            assert colours is not None
+            return "-".join(colours[face] for face in CORNER_NAMES[self.cp[position]])
+
+        def edge(position: int) -> str:
+            assert colours is not None
+            return "-".join(colours[face] for face in EDGE_NAMES[self.ep[position]])
+
         found = []
         twist = sum(self.co) % 3
         if twist:
-            turned = [CORNER_NAMES[i] for i, o in enumerate(self.co) if o]
+            turned = [i for i, o in enumerate(self.co) if o]
             if len(turned) == 1:
-                found.append(f"corner {turned[0]} is twisted")
+                (i,) = turned
+                message = (
+                    f"the {corner(i)} corner is twisted"
+                    if colours
+                    else f"corner {CORNER_NAMES[i]} is twisted"
+                )
+                found.append(Problem(message, corners=(i,)))
             else:
                 way = "clockwise" if twist == 1 else "counter-clockwise"
                 found.append(
-                    "a corner is twisted: the corner twists add up to "
-                    f"{twist} (mod 3), as if one corner were turned {way} in place"
+                    Problem(
+                        "a corner is twisted: the corner twists add up to "
+                        f"{twist} (mod 3), as if one corner were turned {way} in place"
+                    )
                 )
         if sum(self.eo) % 2:
-            flipped = [EDGE_NAMES[i] for i, o in enumerate(self.eo) if o]
+            flipped = [i for i, o in enumerate(self.eo) if o]
             if len(flipped) == 1:
-                found.append(f"edge {flipped[0]} is flipped")
+                (i,) = flipped
+                message = (
+                    f"the {edge(i)} edge is flipped"
+                    if colours
+                    else f"edge {EDGE_NAMES[i]} is flipped"
+                )
+                found.append(Problem(message, edges=(i,)))
             else:
-                found.append("an edge is flipped: an odd number of edges are flipped")
+                found.append(Problem("an edge is flipped: an odd number of edges are flipped"))
         if permutation_parity(self.cp) != permutation_parity(self.ep):
-            found.append(self._swap_problem())
+            found.append(self._swap_problem(corner if colours else None, edge if colours else None))
         return found
 
     def _shape_problems(self) -> list[str]:
@@ -117,16 +160,28 @@ class CubieCube:
             found.append(f"edge orientations {self.eo} must each be 0 or 1")
         return found
 
-    def _swap_problem(self) -> str:
-        corners = [i for i in range(8) if self.cp[i] != i]
-        edges = [i for i in range(12) if self.ep[i] != i]
+    def _swap_problem(
+        self,
+        corner: Callable[[int], str] | None = None,
+        edge: Callable[[int], str] | None = None,
+    ) -> Problem:
+        corners = tuple(i for i in range(8) if self.cp[i] != i)
+        edges = tuple(i for i in range(12) if self.ep[i] != i)
         if len(corners) == 2 and not edges:
+            if corner:
+                a, b = (corner(i) for i in corners)
+                return Problem(f"the {a} and {b} corners are swapped", corners=corners)
             a, b = (CORNER_NAMES[i] for i in corners)
-            return f"corners {a} and {b} are swapped"
+            return Problem(f"corners {a} and {b} are swapped", corners=corners)
         if len(edges) == 2 and not corners:
+            if edge:
+                a, b = (edge(i) for i in edges)
+                return Problem(f"the {a} and {b} edges are swapped", edges=edges)
             a, b = (EDGE_NAMES[i] for i in edges)
-            return f"edges {a} and {b} are swapped"
-        return "two pieces are swapped: the corner and edge permutations have different parity"
+            return Problem(f"edges {a} and {b} are swapped", edges=edges)
+        return Problem(
+            "two pieces are swapped: the corner and edge permutations have different parity"
+        )
 
     def is_solvable(self) -> bool:
         return not self.problems()

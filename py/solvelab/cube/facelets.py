@@ -17,6 +17,7 @@ a real cube and raises :class:`InvalidCubeError` saying what and where.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 
 from solvelab.cube.cubie import CORNER_NAMES, EDGE_NAMES, CubieCube
 from solvelab.cube.geometry import FACES, sticker_name
@@ -80,60 +81,146 @@ _OPPOSITE = {"U": "D", "D": "U", "R": "L", "L": "R", "F": "B", "B": "F"}
 
 
 class InvalidCubeError(ValueError):
-    """A description of a cube that no real cube matches; the message says why and where."""
+    """A description of a cube that no real cube matches; the message says why and where.
+
+    ``places`` are the stickers (0..53, facelet order) the problem is about,
+    when it is about a few of them, so that a page can mark them.
+    """
+
+    def __init__(self, message: str, places: Iterable[int] = ()) -> None:
+        super().__init__(message)
+        self.places = tuple(places)
 
 
-def read_stickers(text: str, *, facelets: bool = False) -> CubieCube:
+def read_stickers(
+    text: str,
+    *,
+    facelets: bool = False,
+    names: Mapping[str, str] | None = None,
+    unpainted: str | None = None,
+) -> CubieCube:
     """Read a sticker string (any six colours) into pieces, checking that it is a real cube.
 
     With ``facelets=True`` the letters must be Kociemba's ``URFDLB``.
     White space anywhere is ignored, so a net typed row by row also works.
+    ``names`` gives the colours' names (e.g. ``{"W": "white", …}``): the
+    messages then name colours and pieces as a person holding the cube sees
+    them. ``unpainted`` is a character that stands for a sticker not filled
+    in yet.
 
     >>> read_stickers("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB")
     CubieCube(cp=(0, 1, 2, 3, 4, 5, 6, 7), co=(0, 0, 0, 0, 0, 0, 0, 0), \
 ep=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), eo=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    >>> names = {"W": "white", "R": "red", "G": "green", "Y": "yellow", "O": "orange", "B": "blue"}
+    >>> read_stickers("W" * 9 + "R" * 8 + "?" + "G" * 9 + "Y" * 9 + "O" * 9 + "B" * 9,
+    ...               names=names, unpainted="?")
+    Traceback (most recent call last):
+    ...
+    solvelab.cube.facelets.InvalidCubeError: 1 sticker is not painted yet: R9
     """
     stickers = "".join(text.split())
     what = "a facelet string" if facelets else "a sticker string"
     if len(stickers) != 54:
         raise InvalidCubeError(f"{what} has 54 stickers, not {len(stickers)}")
+    if unpainted is not None:
+        blank = [i for i, c in enumerate(stickers) if c == unpainted]
+        if blank:
+            raise InvalidCubeError(_not_painted(blank), blank)
     if facelets:
         for i, c in enumerate(stickers):
             if c not in FACES:
                 raise InvalidCubeError(
                     f"unknown letter {c!r} at {sticker_name(i)}: "
-                    "facelet letters are U, R, F, D, L and B"
+                    "facelet letters are U, R, F, D, L and B",
+                    [i],
                 )
+
+    def colour(c: str) -> str:
+        if names is not None and c in names:
+            return names[c]
+        return f"colour {c!r}" if names is not None else repr(c)
+
     colours = [stickers[i] for i in CENTERS]
     for a in range(6):
         for b in range(a + 1, 6):
             if colours[a] == colours[b]:
-                raise InvalidCubeError(
-                    f"the {FACES[a]} and {FACES[b]} centres are both {colours[a]!r}: "
-                    "the six centres must have six different colours"
+                what = (
+                    f"two centres are {colour(colours[a])}"
+                    if names is not None
+                    else f"the {FACES[a]} and {FACES[b]} centres are both {colour(colours[a])}"
                 )
-    face_of = {colour: FACES[i] for i, colour in enumerate(colours)}
+                raise InvalidCubeError(
+                    f"{what}: the six centres must have six different colours",
+                    [CENTERS[a], CENTERS[b]],
+                )
+    face_of = {c: FACES[i] for i, c in enumerate(colours)}
     for i, c in enumerate(stickers):
         if c not in face_of:
-            raise InvalidCubeError(f"colour {c!r} at {sticker_name(i)} is not on any centre")
-    for colour, count in Counter(stickers).items():
-        if count != 9:
-            raise InvalidCubeError(
-                f"colour {colour!r} appears {count} times; each colour appears 9 times"
-            )
+            where = [j for j, other in enumerate(stickers) if other == c]
+            if names is None:
+                message = f"colour {c!r} at {sticker_name(i)} is not on any centre"
+            else:
+                message = f"{colour(c)} at {sticker_name(i)} is not the colour of any centre"
+            raise InvalidCubeError(message, where)
+    counts = Counter(stickers)
+    wrong = [(c, counts[c]) for c in colours if counts[c] != 9]
+    if wrong and names is None:
+        c, count = next((c, n) for c, n in counts.items() if n != 9)
+        raise InvalidCubeError(f"colour {c!r} appears {count} times; each colour appears 9 times")
+    if wrong:
+        counted = _and([f"{count} {colour(c)}" for c, count in wrong])
+        raise InvalidCubeError(f"there are {counted} stickers: a cube has 9 of each colour")
     faces = "".join(face_of[c] for c in stickers)
-    cube = _pieces(faces, stickers)
-    problems = cube.problems()
+    face_colours = {FACES[i]: colour(c) for i, c in enumerate(colours)} if names else None
+    cube = _pieces(faces, stickers, face_colours)
+    problems = cube.problems_at(face_colours)
     if problems:
-        raise InvalidCubeError("; ".join(problems))
+        places = [
+            place
+            for problem in problems
+            for places in (
+                *(CORNER_FACELETS[i] for i in problem.corners),
+                *(EDGE_FACELETS[i] for i in problem.edges),
+            )
+            for place in places
+        ]
+        raise InvalidCubeError("; ".join(problem.message for problem in problems), places)
     return cube
 
 
-def _pieces(faces: str, stickers: str) -> CubieCube:
-    """Identify every piece; ``stickers`` (the user's colours) are only used in messages."""
+def _not_painted(places: list[int]) -> str:
+    """``3 stickers are not painted yet: U1, U3 and R2`` (the first few of them)."""
+    shown = [sticker_name(i) for i in places[:6]]
+    if len(places) > 6:
+        shown = [*shown[:5], f"{len(places) - 5} more"]
+    if len(places) == 1:
+        return f"1 sticker is not painted yet: {shown[0]}"
+    return f"{len(places)} stickers are not painted yet: {_and(shown)}"
+
+
+def _and(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _pieces(faces: str, stickers: str, colours: Mapping[str, str] | None = None) -> CubieCube:
+    """Identify every piece; ``stickers`` (the user's colours) are only used in messages.
+
+    With ``colours`` (each face's colour name) the messages say colours, not letters.
+    """
 
     def shown(indices: tuple[int, ...]) -> str:
+        if colours:
+            return _and([colours[faces[i]] for i in indices])
         return ", ".join(stickers[i] for i in indices)
+
+    def where(kind: str, position: str) -> str:
+        if colours:
+            return f"the {kind} between the {_and([colours[f] for f in position])} centres has"
+        return f"{kind} {position} has colours"
+
+    def piece(name: str) -> str:
+        return "-".join(colours[f] for f in name) if colours else name
 
     cp, co, where_corner = [], [], {}
     for position, indices in enumerate(CORNER_FACELETS):
@@ -141,15 +228,26 @@ def _pieces(faces: str, stickers: str) -> CubieCube:
         name = CORNER_NAMES[position]
         found = _CORNER_BY_FACES.get(letters)
         if found is None:
-            raise InvalidCubeError(f"corner {name} has colours {shown(indices)}: " + _why(letters))
-        piece, turn = found
-        if piece in where_corner:
             raise InvalidCubeError(
-                f"corners {CORNER_NAMES[where_corner[piece]]} and {name} are the same piece "
-                f"({shown(indices)}): each piece appears once"
+                f"{where('corner', name)} {shown(indices)}: " + _why(letters, colours), indices
             )
-        where_corner[piece] = position
-        cp.append(piece)
+        piece_index, turn = found
+        if piece_index in where_corner:
+            other = where_corner[piece_index]
+            both = (*CORNER_FACELETS[other], *indices)
+            if colours:
+                message = (
+                    f"two corners are {piece(CORNER_NAMES[piece_index])}: "
+                    "a cube has one of each piece"
+                )
+            else:
+                message = (
+                    f"corners {CORNER_NAMES[other]} and {name} are the same piece "
+                    f"({shown(indices)}): each piece appears once"
+                )
+            raise InvalidCubeError(message, both)
+        where_corner[piece_index] = position
+        cp.append(piece_index)
         co.append(-turn % 3)
     ep, eo, where_edge = [], [], {}
     for position, indices in enumerate(EDGE_FACELETS):
@@ -157,25 +255,45 @@ def _pieces(faces: str, stickers: str) -> CubieCube:
         name = EDGE_NAMES[position]
         found = _EDGE_BY_FACES.get(letters)
         if found is None:
-            raise InvalidCubeError(f"edge {name} has colours {shown(indices)}: " + _why(letters))
-        piece, flip = found
-        if piece in where_edge:
             raise InvalidCubeError(
-                f"edges {EDGE_NAMES[where_edge[piece]]} and {name} are the same piece "
-                f"({shown(indices)}): each piece appears once"
+                f"{where('edge', name)} {shown(indices)}: " + _why(letters, colours), indices
             )
-        where_edge[piece] = position
-        ep.append(piece)
+        piece_index, flip = found
+        if piece_index in where_edge:
+            other = where_edge[piece_index]
+            both = (*EDGE_FACELETS[other], *indices)
+            if colours:
+                message = (
+                    f"two edges are {piece(EDGE_NAMES[piece_index])}: a cube has one of each piece"
+                )
+            else:
+                message = (
+                    f"edges {EDGE_NAMES[other]} and {name} are the same piece "
+                    f"({shown(indices)}): each piece appears once"
+                )
+            raise InvalidCubeError(message, both)
+        where_edge[piece_index] = position
+        ep.append(piece_index)
         eo.append(flip)
     return CubieCube(tuple(cp), tuple(co), tuple(ep), tuple(eo))
 
 
-def _why(letters: str) -> str:
+def _why(letters: str, colours: Mapping[str, str] | None = None) -> str:
+    kind = "corner" if len(letters) == 3 else "edge"
     if len(set(letters)) < len(letters):
+        if colours:
+            return f"a {kind} has {'three' if kind == 'corner' else 'two'} different colours"
         return "no piece has two stickers of one colour"
     for a in letters:
         if _OPPOSITE[a] in letters:
+            if colours:
+                return (
+                    f"{colours[a]} and {colours[_OPPOSITE[a]]} are on opposite sides of a cube, "
+                    "so no piece has both"
+                )
             return "no piece has the colours of two opposite faces"
+    if colours:
+        return "a real corner with these colours has them the other way round"
     return "its colours go round the wrong way: it would be a mirror image of a real corner"
 
 

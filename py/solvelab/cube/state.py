@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from operator import itemgetter
 
@@ -79,14 +79,24 @@ class Cube:
         return cls.from_cubies(read_stickers(facelets, facelets=True))
 
     @classmethod
-    def from_stickers(cls, stickers: str) -> Cube:
+    def from_stickers(
+        cls,
+        stickers: str,
+        *,
+        names: Mapping[str, str] | None = None,
+        unpainted: str | None = None,
+    ) -> Cube:
         """The cube of 54 stickers in any six colours, in facelet order.
+
+        ``names`` names the colours in messages (``{"W": "white", …}``);
+        ``unpainted`` is a character standing for a sticker not filled in yet.
+        See :func:`~solvelab.cube.facelets.read_stickers`.
 
         >>> s = "W" * 9 + "R" * 9 + "G" * 9 + "Y" * 9 + "O" * 9 + "B" * 9
         >>> Cube.from_stickers(s).is_solved()
         True
         """
-        return cls.from_cubies(read_stickers(stickers))
+        return cls.from_cubies(read_stickers(stickers, names=names, unpainted=unpainted))
 
     @classmethod
     def from_cubies(cls, cubies: CubieCube) -> Cube:

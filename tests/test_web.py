@@ -1,0 +1,38 @@
+"""What the web page asks of Python (solvelab.web): here, checking a painted cube."""
+
+from solvelab import web
+from solvelab.cube import Cube
+
+# How the page's sticker editor sends a cube: face letters for the colours of
+# the centres, "?" for a sticker not painted yet, and the colours' names.
+NAMES = {"U": "white", "R": "red", "F": "green", "D": "yellow", "L": "orange", "B": "blue"}
+SOLVED = Cube().to_facelets()
+
+
+def test_a_real_cube_comes_back_as_facelets_and_the_pages_state():
+    cube = Cube().apply("R U F'")
+    result = web.check_stickers(cube.to_facelets(), names=NAMES, unpainted="?")
+    assert result["facelets"] == cube.to_facelets()
+    assert Cube._of(tuple(result["stickers"])) == cube
+
+
+def test_the_editors_messages_name_colours_and_places():
+    twisted = SOLVED[:8] + "F" + "U" + SOLVED[10:20] + "R" + SOLVED[21:]  # U9 R1 F3 turned
+    assert web.check_stickers(twisted, names=NAMES) == {
+        "error": "the white-red-green corner is twisted",
+        "places": [8, 9, 20],
+    }
+
+
+def test_unpainted_stickers_are_counted():
+    result = web.check_stickers("?" * 4 + SOLVED[4:], names=NAMES)
+    assert result == {
+        "error": "4 stickers are not painted yet: U1, U2, U3 and U4",
+        "places": [0, 1, 2, 3],
+    }
+
+
+def test_without_names_the_answer_is_as_before():
+    twisted = SOLVED[:8] + "F" + "U" + SOLVED[10:20] + "R" + SOLVED[21:]
+    assert web.check_stickers(twisted) == {"error": "corner URF is twisted"}
+    assert web.check_stickers("?" + SOLVED[1:]) == {"error": "1 sticker is not painted yet: U1"}
