@@ -1,0 +1,196 @@
+"""The player keeps its promises (issue 12): a valid cube always gets a solution, a
+solution always belongs to the cube it solves, Stop keeps Python, links are bounded.
+
+Each test here failed before the fix it guards.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+from test_player import PYTHON_READY, open_player, shown, wait_for_python, wait_until_still
+
+from solvelab.bench.site_server import SiteServer
+from solvelab.cube import Cube
+
+SOLVE_SECONDS = 3  # the player's time limit (js/player.js)
+TABLES_DELAY_S = SOLVE_SECONDS + 2
+
+
+def _slow_tables(context, seconds: float = TABLES_DELAY_S) -> None:
+    """The tables' manifest arrives `seconds` late: loading them outlasts the time limit."""
+
+    def late(route):
+        time.sleep(seconds)
+        route.continue_()
+
+    context.route("**/tables/manifest.json", late)
+
+
+def _message(page):
+    return page.locator(".player-message")
+
+
+def _stop_button(page):
+    return page.locator('[data-action="stop"]')
+
+
+def test_first_solve_works_while_the_tables_are_still_loading(page, site_url):
+    _slow_tables(page.context)
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.locator(".player-speed").fill("540")
+    for key in "rufdlbRUFDLB":  # a dozen turns by hand, no scramble before
+        page.keyboard.press(key.lower() if key.islower() else f"Shift+{key.lower()}")
+    turned = shown(page)
+    assert not turned.is_solved()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_message(page)).to_contain_text("loading the solver's tables")
+    expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)  # the solve has ended
+    expect(_message(page)).to_contain_text("Solution (")
+    alg = page.evaluate("window.solvelabPlayer.alg")
+    assert turned.apply(" ".join(alg)).is_solved()
+    wait_until_still(page)
+    assert shown(page).is_solved()
+
+
+def test_keys_during_a_solve_stop_it_and_no_solution_is_played_on_another_cube(page, site_url):
+    _slow_tables(page.context)
+    open_player(page, site_url, "?setup=R%20U%20F%20D%20L%20B%20R2%20F'")
+    wait_for_python(page)
+    page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.keyboard.press("r")  # within the first 300 ms, while the tables still load
+    page.keyboard.press("u")
+    expect(_message(page)).to_contain_text("Solve stopped: the cube was changed while it ran.")
+    expect(_stop_button(page)).to_be_disabled()
+    page.evaluate("window.solvelabPlayer.python.tablesReady")  # whatever the solve had, it is gone
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.solvelabPlayer.alg") == ["R", "U"]
+    assert shown(page) == Cube().apply("R U F D L B R2 F' R U")
+    expect(_message(page)).to_contain_text("Solve stopped")
+
+
+def _stop_then_solve(page) -> None:
+    page.locator(".player-speed").fill("540")
+    page.get_by_role("button", name="Scramble", exact=True).click()
+    page.wait_for_function(
+        "window.solvelabPlayer.stickers.some((s, i) => s !== i)", timeout=PYTHON_READY
+    )
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_message(page)).to_contain_text("looking for a shorter one", timeout=PYTHON_READY)
+    _stop_button(page).click()
+    expect(_stop_button(page)).to_be_disabled()
+    expect(_message(page)).not_to_contain_text("looking for a shorter one")
+    # Stop then Solve, on a cube turned by hand: it is solved.
+    page.keyboard.press("Home")
+    for key in "rurfdl":
+        page.keyboard.press(key)
+    turned = shown(page)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)
+    expect(_message(page)).to_contain_text("Solution (")
+    assert turned.apply(" ".join(page.evaluate("window.solvelabPlayer.alg"))).is_solved()
+
+
+def test_stop_interrupts_python_and_keeps_its_tables(page, site_url):
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.evaluate("window.solvelabPlayer.python.tablesReady")
+    assert page.evaluate("window.crossOriginIsolated && window.solvelabPlayer.python.interruptible")
+    _stop_then_solve(page)
+    assert page.evaluate("window.solvelabPlayer.python.status.stage") == "tables-ready"
+
+
+def test_stop_restarts_python_where_the_page_is_not_isolated(browser, site_dir):
+    with SiteServer(site_dir, isolated=False) as server:
+        context = browser.new_context(service_workers="block")
+        try:
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            open_player(page, server.url)
+            wait_for_python(page)
+            assert not page.evaluate("window.solvelabPlayer.python.interruptible")
+            _stop_then_solve(page)
+            assert not errors, errors
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize(
+    ("alg", "expected"),
+    [
+        ("((R%20U)1000)1000", "the limit is 10,000"),  # 24 characters, 2,000,000 moves
+        ("(R%20U)1000000000", "at most 10,000 times"),
+        ("(R%20U)5000%20R", "the limit is 10,000"),  # 10,001 moves
+        ("R100", "a turn amount is 1, 2 or 3"),
+    ],
+)
+def test_links_over_the_limit_give_a_message_and_the_page_stays_responsive(
+    page, site_url, alg, expected
+):
+    open_player(page, site_url, f"?alg={alg}")
+    wait_for_python(page)
+    expect(_message(page)).to_contain_text(expected)
+    page.keyboard.press("r")  # a key still turns the cube, with an animation
+    page.wait_for_function("!window.solvelabPlayer.view.idle")
+    wait_until_still(page)
+    assert shown(page) == Cube().apply("R")
+
+
+def test_a_ten_thousand_move_link_plays_step_by_step(page, site_url):
+    open_player(page, site_url, "?alg=(R%20U%20R'%20U')2500")
+    wait_for_python(page)
+    page.wait_for_function("window.solvelabPlayer.alg.length === 10000")
+    assert page.evaluate("window.solvelabPlayer.step") == 10000
+    assert page.locator(".player-moves li").count() <= 202  # only those around the step
+    page.keyboard.press("Home")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    wait_until_still(page)
+    assert page.evaluate("window.solvelabPlayer.step") == 3
+    assert shown(page) == Cube().apply("R U R'")
+    expect(page.locator(".player-moves li.current")).to_have_text("R'")
+    page.wait_for_function("location.search.includes('step=3')")
+
+
+@pytest.mark.parametrize("step", ["-1", "99", "x", "1e3"])
+def test_a_nonsense_step_in_a_link_gives_a_message(page, site_url, step):
+    open_player(page, site_url, f"?alg=R%20U&step={step}")
+    wait_for_python(page)
+    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
+    expect(_message(page)).to_contain_text(f'step "{step}" is not one of 0 to 2')
+    assert page.evaluate("window.solvelabPlayer.step") == 2
+    page.keyboard.press("f")  # and the page goes on: no uncaught error (the fixture checks)
+    wait_until_still(page)
+    assert shown(page) == Cube().apply("R U F")
+
+
+def test_keys_work_after_the_scrubber(page, site_url):
+    open_player(page, site_url, "?alg=R%20U%20F")
+    wait_for_python(page)
+    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    page.locator(".player-scrubber").fill("1")
+    assert page.evaluate("window.solvelabPlayer.step") == 1
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("d")
+    wait_until_still(page)
+    assert page.evaluate("window.solvelabPlayer.alg") == ["R", "U", "D"]
+
+
+def test_solving_a_solved_cube_and_an_empty_box_say_so(page, site_url):
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_message(page)).to_have_text("The cube is already solved.", timeout=PYTHON_READY)
+    page.get_by_role("button", name="Play from here").click()
+    expect(page.locator(".player-notation-error")).to_contain_text("no moves")
+    page.locator("#player-alg").fill("// only a comment")
+    page.get_by_role("button", name="Use as scramble").click()
+    expect(page.locator(".player-notation-error")).to_contain_text("no moves")
+    page.locator("#player-alg").fill("R100")
+    page.get_by_role("button", name="Play from here").click()
+    expect(page.locator(".player-notation-error")).to_contain_text("a turn amount is 1, 2 or 3")
