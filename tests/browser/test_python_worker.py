@@ -113,8 +113,8 @@ def test_failures_are_messages_not_tracebacks(page, site_url):
 def test_statuses_while_starting(page, site_url):
     ms = start_python(page, site_url)
     stages = page.evaluate("window.statuses")
-    assert stages[0] == "loading-python" and stages[-1] == "ready"
-    assert "loading-package" in stages
+    assert stages[0] == "loading-python"
+    assert stages.index("loading-package") < stages.index("ready")
     times = page.evaluate("window.stageTimes")
     print(
         f"\nPython ready {ms / 1000:.1f} s after the client was created "
