@@ -73,16 +73,16 @@ booting.then(() => tables().catch(() => {})); // reported as "tables-error" and 
 
 async function boot() {
   status({ stage: "loading-python" });
+  // The package downloads while Pyodide starts.
+  const archive = download(new URL("../py/solvelab.zip", import.meta.url));
+  archive.catch(() => {}); // awaited below
   pyodide = await loadPyodide({
     indexURL: new URL("../pyodide/", import.meta.url).href,
     env: { SOLVELAB_TABLES: TABLES_DIR },
   });
   if (interrupt) pyodide.setInterruptBuffer(interrupt);
   status({ stage: "loading-package" });
-  const archive = await download(new URL("../py/solvelab.zip", import.meta.url), "default", (loaded, total) =>
-    status({ stage: "loading-package", loaded, total }),
-  );
-  pyodide.unpackArchive(archive, "zip", { extractDir: PACKAGE_DIR });
+  pyodide.unpackArchive(await archive, "zip", { extractDir: PACKAGE_DIR });
   callPython = pyodide.runPython(GLUE);
   status({ stage: "ready" });
 }

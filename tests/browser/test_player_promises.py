@@ -194,3 +194,29 @@ def test_solving_a_solved_cube_and_an_empty_box_say_so(page, site_url):
     page.locator("#player-alg").fill("R100")
     page.get_by_role("button", name="Play from here").click()
     expect(page.locator(".player-notation-error")).to_contain_text("a turn amount is 1, 2 or 3")
+
+
+def test_the_service_worker_isolates_the_page_where_the_host_cannot(browser, site_dir):
+    """A static host without the isolation headers: from the second visit on, the
+    service worker adds them, and Stop keeps Python."""
+    with SiteServer(site_dir, isolated=False) as server:
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            open_player(page, server.url)
+            assert not page.evaluate("window.crossOriginIsolated")
+            page.evaluate("window.solvelabPlayer.python.tablesReady")
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+            page.reload()
+            page.wait_for_function("window.solvelabPlayer !== undefined")
+            assert page.evaluate("window.crossOriginIsolated")
+            wait_for_python(page)
+            assert page.evaluate("window.solvelabPlayer.python.interruptible")
+            _stop_then_solve(page)
+            assert page.evaluate("window.solvelabPlayer.python.status.stage") == "tables-ready"
+            assert not errors, errors
+        finally:
+            context.close()
