@@ -29,8 +29,9 @@ NODE_STAMP := node_modules/.installed
 SITE_STAMP := $(SITE_DIR)/.built
 TABLES_STAMP := tables/.built
 
-# Everything the tables are built from: the builder and the cube model it uses.
-TABLE_SOURCES := $(wildcard py/solvelab/build/*.py py/solvelab/cube/*.py) py/solvelab/tables.py
+# Everything the tables are built from: the builder, the encodings, and the cube model and
+# solver whose tables (moves, symmetries, the ends of phase 1) it stores.
+TABLE_SOURCES := py/solvelab/build/tables.py py/solvelab/tables.py $(wildcard py/solvelab/cube/*.py)
 
 # Everything the site is built from.
 SITE_SOURCES := mkdocs.yml $(shell find site js py -type f -not -name '*.pyc' -not -path '*.egg-info/*' 2>/dev/null)

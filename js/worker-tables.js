@@ -1,34 +1,147 @@
 // The solver's tables, for the worker (js/worker.js): downloaded from the site's
-// tables/ folder and written to Pyodide's file system, where Python loads them
-// (solvelab.tables checks each file's size and SHA-256).
+// tables/ folder, checked, decoded natively and written to Pyodide's file system,
+// where Python reads them as they are (solvelab.tables): loading them is a copy.
 //
+//   prefetchTables(url);                // optional, as the worker starts: fetch and decode now
 //   await installTables(pyodide, { dir: "/tables", url, reload, onProgress });
 //   removeTables(pyodide, "/tables");   // after damaged tables, before a reload
+//
+// Each table of tables/manifest.json is one gzip file (tables/<name>.gz). For
+// each, the worker checks the download's size and SHA-256 (crypto.subtle),
+// gunzips it (DecompressionStream), decodes it by the entry's encoding (see
+// decodeTable; the same as solvelab.tables.decode in Python), checks the
+// table's size and SHA-256, and writes it to <dir>/<name>.bin. Last it writes
+// the manifest, marked {"verified_by": "worker"}: Python then only checks sizes.
+
+/** A table that is not what the manifest says (cut short, damaged). */
+export class TableDamaged extends Error {}
 
 /**
  * Writes every table of the manifest at url (a folder URL) into dir, reporting
- * onProgress({loaded, total}) in bytes. reload fetches past every cache.
+ * onProgress({loaded, total}) in bytes downloaded. reload fetches past every
+ * cache; without it, a damaged table is fetched once more past every cache.
+ * Tables that prefetchTables(url) has already fetched and decoded are used as they are.
  */
 export async function installTables(pyodide, { dir, url, reload = false, onProgress = () => {} }) {
+  const fetched = prefetchTables(url, { reload });
+  fetched.listeners.add(onProgress);
+  let tables;
+  try {
+    fetched.report();
+    tables = await fetched.tables;
+  } finally {
+    fetched.listeners.delete(onProgress);
+    prefetched.delete(fetched.key); // written once; a later call fetches afresh
+  }
+  pyodide.FS.mkdirTree(dir);
+  for (const [name, table] of tables.decoded) {
+    pyodide.FS.writeFile(`${dir}/${name}.bin`, table, { canOwn: true });
+  }
+  const written = { ...tables.manifest, verified_by: "worker" };
+  pyodide.FS.writeFile(`${dir}/manifest.json`, JSON.stringify(written));
+}
+
+const prefetched = new Map(); // url (and reload) -> the fetch under way
+const HELPER = "solvelab-tables"; // the name of the worker that fetches and decodes
+
+/**
+ * Starts fetching, checking and decoding every table at url (a folder URL), to
+ * keep in memory until installTables writes them. The work is done by a worker
+ * of its own where the browser allows one (this module again), so that it runs
+ * beside Python's own start: js/worker.js may call this as soon as it starts.
+ * Returns the fetch under way: {tables: Promise<{manifest, decoded}>, ...}, where
+ * decoded maps each table's name to its bytes.
+ */
+export function prefetchTables(url, { reload = false } = {}) {
+  const key = `${reload ? "reload " : ""}${url}`;
+  let fetched = prefetched.get(key);
+  if (!fetched) {
+    fetched = { key, listeners: new Set(), loaded: 0, total: 0 };
+    fetched.report = () => {
+      for (const listener of fetched.listeners) listener({ loaded: fetched.loaded, total: fetched.total });
+    };
+    fetched.tables = typeof Worker === "function" ? fetchInHelper(url, reload, fetched) : fetchTables(url, reload, fetched);
+    fetched.tables.catch(() => prefetched.delete(key)); // the next call tries again
+    prefetched.set(key, fetched);
+  }
+  return fetched;
+}
+
+// fetchTables in a worker of its own; in this thread if that worker cannot start.
+function fetchInHelper(url, reload, progress) {
+  return new Promise((resolve, reject) => {
+    let helper;
+    try {
+      helper = new Worker(new URL(import.meta.url), { type: "module", name: HELPER });
+    } catch {
+      return resolve(fetchTables(url, reload, progress));
+    }
+    helper.onmessage = ({ data }) => {
+      if (data.progress) {
+        Object.assign(progress, data.progress);
+        return progress.report();
+      }
+      helper.terminate();
+      if (data.error) return reject(data.damaged ? new TableDamaged(data.error) : new Error(data.error));
+      const decoded = data.names.map((name, i) => [name, new Uint8Array(data.buffers[i])]);
+      resolve({ manifest: data.manifest, decoded: new Map(decoded) });
+    };
+    helper.onerror = (event) => {
+      event.preventDefault(); // it did not start: do the work here
+      helper.terminate();
+      resolve(fetchTables(url, reload, progress));
+    };
+    helper.postMessage({ url: String(url), reload });
+  });
+}
+
+// This module as the helper worker: fetch, check and decode, hand the tables over.
+if (globalThis.WorkerGlobalScope && self.name === HELPER) {
+  self.onmessage = async ({ data: { url, reload } }) => {
+    const progress = { loaded: 0, total: 0 };
+    progress.report = () => postMessage({ progress: { loaded: progress.loaded, total: progress.total } });
+    try {
+      const { manifest, decoded } = await fetchTables(new URL(url), reload, progress);
+      // Each table in an ArrayBuffer of its own, handed over without a copy.
+      const buffers = [...decoded.values()].map((table) =>
+        table.byteOffset === 0 && table.byteLength === table.buffer.byteLength ? table.buffer : table.slice().buffer,
+      );
+      postMessage({ manifest, names: [...decoded.keys()], buffers }, buffers);
+    } catch (error) {
+      postMessage({ error: error.message ?? String(error), damaged: error instanceof TableDamaged });
+    }
+  };
+}
+
+async function fetchTables(url, reload, progress) {
   const cache = reload ? "reload" : "default";
   const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache));
   const manifest = JSON.parse(text);
-  const total = manifest.tables.reduce((sum, entry) => sum + entry.bytes, 0);
-  let loaded = 0;
-  pyodide.FS.mkdirTree(dir);
-  for (const entry of manifest.tables) {
-    const path = `${dir}/${entry.file}`;
-    if (!pyodide.FS.analyzePath(path).exists) {
-      const done = loaded;
-      const bytes = await download(new URL(entry.file, url), cache, (soFar) =>
-        onProgress({ loaded: done + soFar, total }),
-      );
-      pyodide.FS.writeFile(path, bytes);
-    }
-    loaded += entry.bytes;
-    onProgress({ loaded, total });
-  }
-  pyodide.FS.writeFile(`${dir}/manifest.json`, text);
+  progress.total = manifest.tables.reduce((sum, entry) => sum + entry.bytes, 0);
+  const loaded = new Map();
+  const report = (name, bytes) => {
+    loaded.set(name, bytes);
+    progress.loaded = [...loaded.values()].reduce((a, b) => a + b, 0);
+    progress.report();
+  };
+  // All at once: the browser spreads the downloads over its connections, and
+  // decodes one while the next arrives.
+  const decoded = await Promise.all(
+    manifest.tables.map(async (entry) => {
+      const fetchTable = (mode) =>
+        fetchAndDecode(entry, new URL(entry.file, url), mode, (soFar) => report(entry.name, soFar));
+      let table;
+      try {
+        table = await fetchTable(cache);
+      } catch (error) {
+        if (!(error instanceof TableDamaged) || reload) throw error;
+        table = await fetchTable("reload"); // a bad copy in a cache: once more, from the server
+      }
+      report(entry.name, entry.bytes);
+      return [entry.name, table];
+    }),
+  );
+  return { manifest, decoded: new Map(decoded) };
 }
 
 /** Deletes every file installTables wrote. */
@@ -37,6 +150,135 @@ export function removeTables(pyodide, dir) {
   for (const name of pyodide.FS.readdir(dir)) {
     if (name !== "." && name !== "..") pyodide.FS.unlink(`${dir}/${name}`);
   }
+}
+
+// A table's file, checked, gunzipped and decoded: the table's bytes, checked.
+export async function fetchAndDecode(entry, url, cache = "default", onProgress = () => {}) {
+  const data = await download(url, cache, onProgress);
+  // A server that sends the file with Content-Encoding: gzip has it gunzipped by
+  // the browser already; then only the table's own SHA-256 can tell.
+  const gzipped = data[0] === 0x1f && data[1] === 0x8b;
+  if (gzipped) {
+    if (data.length !== entry.bytes) {
+      throw new TableDamaged(`${entry.file}: ${data.length} bytes, not ${entry.bytes}: cut short or damaged`);
+    }
+    if ((await sha256(data)) !== entry.sha256) {
+      throw new TableDamaged(`${entry.file}: damaged (its SHA-256 does not match)`);
+    }
+  }
+  let table;
+  try {
+    table = decodeTable(entry, gzipped ? await gunzip(data) : data);
+  } catch (error) {
+    throw new TableDamaged(`${entry.file}: ${error.message}`);
+  }
+  // With the download checked, the table's own SHA-256 is left out: it costs as
+  // much as decoding, and decoding is tested against Python's (tests/test_pyodide.py).
+  if (table.length !== entry.table.bytes || (!gzipped && (await sha256(table)) !== entry.table.sha256)) {
+    throw new TableDamaged(`${entry.file}: does not decode to the table the manifest describes`);
+  }
+  return table;
+}
+
+export async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export async function gunzip(bytes) {
+  // Written in one piece and read chunk by chunk: much faster than through a Blob.
+  const stream = new DecompressionStream("gzip");
+  const writer = stream.writable.getWriter();
+  writer.write(bytes).catch(() => {}); // a failure shows on the reading side
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  return concat(chunks, length);
+}
+
+function concat(chunks, length) {
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+// Little-endian 16-bit numbers from bytes at any offset (copied, so aligned).
+function uint16(bytes, offset, count) {
+  if (offset + 2 * count > bytes.length) throw new Error("too short for its encoding");
+  return new Uint16Array(bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + 2 * count));
+}
+
+/**
+ * A table's bytes from its gunzipped file, by the manifest entry's encoding:
+ * "plain" (the file is the table), "delta" (uint16, column by column, each value
+ * the running sum of differences modulo 2**16) or "rows" (uint8: distinct rows,
+ * which of them each row is, and perhaps a permutation of its columns). The
+ * reference is solvelab.tables.decode; tests check that the two agree.
+ */
+export function decodeTable(entry, payload) {
+  const [n, w] = entry.shape;
+  if (entry.encoding === "plain" || entry.encoding === undefined) return payload;
+  if (entry.encoding === "delta" && entry.dtype === "uint16") {
+    if (payload.length !== 2 * n * w) throw new Error("not the size of its shape");
+    const differences = uint16(payload, 0, n * w);
+    const table = new Uint16Array(n * w);
+    for (let j = 0; j < w; j++) {
+      let value = 0;
+      for (let i = 0, at = j * n; i < n; i++) {
+        value = (value + differences[at + i]) & 0xffff;
+        table[i * w + j] = value;
+      }
+    }
+    return new Uint8Array(table.buffer);
+  }
+  if (entry.encoding === "rows" && entry.dtype === "uint8") {
+    const stored = entry.rows;
+    const permutations = entry.permutations ?? 0;
+    const expected = stored * w + 2 * n + (permutations ? 2 * n + 2 * permutations * w : 0);
+    if (payload.length !== expected) throw new Error("not the size of its rows");
+    const rowOf = uint16(payload, stored * w, n);
+    const table = new Uint8Array(n * w);
+    if (!permutations) {
+      for (let i = 0; i < n; i++) {
+        if (rowOf[i] >= stored) throw new Error("a row it does not have");
+        table.set(payload.subarray(rowOf[i] * w, rowOf[i] * w + w), i * w);
+      }
+      return table;
+    }
+    const permutationOf = uint16(payload, stored * w + 2 * n, n);
+    const orders = uint16(payload, stored * w + 4 * n, permutations * w);
+    for (let k = 0; k < permutations; k++) {
+      let value = 0; // stored as differences from the entry before
+      for (let j = k * w; j < (k + 1) * w; j++) {
+        value = (value + orders[j]) & 0xffff;
+        if (value >= w) throw new Error("a permutation out of range");
+        orders[j] = value;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      if (rowOf[i] >= stored || permutationOf[i] >= permutations) throw new Error("a row it does not have");
+      gather(table.subarray(i * w, i * w + w), payload.subarray(rowOf[i] * w), orders.subarray(permutationOf[i] * w));
+    }
+    return table;
+  }
+  throw new Error(`an encoding this worker cannot read: ${entry.encoding}`);
+}
+
+// to[j] = from[order[j]] for each j of to: one row of a "rows" table.
+function gather(to, from, order) {
+  for (let j = 0; j < to.length; j++) to[j] = from[order[j]];
 }
 
 // The bytes at url, reporting (bytes so far, expected total) as they arrive.
@@ -65,11 +307,5 @@ export async function download(url, cache = "default", onProgress = () => {}) {
     loaded += chunk.value.length;
     onProgress(loaded, total);
   }
-  const bytes = new Uint8Array(loaded);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return concat(chunks, loaded);
 }

@@ -1,9 +1,19 @@
-"""The solver runs unchanged in Pyodide (Node.js with the pinned npm package)."""
+"""The solver runs unchanged in Pyodide (Node.js with the pinned npm package), and the
+browser worker's table loading (js/worker-tables.js) gives Python the tables it expects."""
 
 import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 
 from solvelab.bench.pyodide import run_python
+from solvelab.bench.site_server import SiteServer
 from solvelab.cube import Cube
+from solvelab.tables import MANIFEST, default_directory
+
+ROOT = Path(__file__).resolve().parent.parent
 
 CODE = """
 import json, sys
@@ -18,10 +28,16 @@ print("RESULT" + json.dumps({"platform": sys.platform, "results": results}))
 """
 
 
-def test_solver_runs_in_pyodide():
-    output = run_python(CODE, timeout=600)
-    line = next(line for line in output.splitlines() if line.startswith("RESULT"))
-    result = json.loads(line[len("RESULT") :])
+def _line(output: str, mark: str):
+    line = next(line for line in output.splitlines() if line.startswith(mark))
+    return json.loads(line[len(mark) :])
+
+
+def _result(output: str) -> dict:
+    return _line(output, "RESULT")
+
+
+def _check_solutions(result: dict) -> None:
     assert result["platform"] == "emscripten"  # really Pyodide, not this CPython
     assert len(result["results"]) == 3
     for seed, (facelets, solution, solved) in enumerate(result["results"]):
@@ -30,3 +46,103 @@ def test_solver_runs_in_pyodide():
         assert solved
         assert cube.apply(solution).is_solved()  # checked again here, in CPython
         assert len(solution.split()) <= 21
+
+
+def test_solver_runs_in_pyodide():
+    # Python decodes the built tables itself here (no worker).
+    _check_solutions(_result(run_python(CODE, timeout=600)))
+
+
+# The worker's part, in Node: installTables from js/worker-tables.js fetches the
+# tables over HTTP, checks, gunzips and decodes them into Pyodide's file system;
+# then Python loads them as the page's worker does, and solves.
+WORKER = """
+import {{ loadPyodide }} from {pyodide};
+import {{ installTables, removeTables }} from {tables};
+const [url, sources, code] = process.argv.slice(2);
+const pyodide = await loadPyodide({{ env: {{ SOLVELAB_TABLES: "/tables" }} }});
+pyodide.FS.mkdirTree("/solvelab/py");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, {{ root: sources }}, "/solvelab/py");
+pyodide.runPython("import sys; sys.path.insert(0, '/solvelab/py')");
+let progress = null;
+await installTables(pyodide, {{ dir: "/tables", url, onProgress: (p) => (progress = p) }});
+const written = pyodide.FS.readdir("/tables").filter((name) => !name.startsWith("."));
+console.log("INSTALLED" + JSON.stringify({{ progress, written }}));
+pyodide.runPython(code);
+removeTables(pyodide, "/tables");
+const left = pyodide.FS.readdir("/tables").filter((name) => !name.startsWith("."));
+console.log("REMOVED" + JSON.stringify(left));
+"""
+
+WORKER_CODE = """
+import json, sys
+from solvelab.tables import directory_source
+from solvelab.cube import solver
+source = directory_source()
+assert source.cache is not None and source.get_bytes is None  # the worker's decoded tables
+solver.load_tables()
+""" + CODE.split("\n", 1)[1]
+
+
+def _node_or_skip() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is needed to run Pyodide")
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        pytest.skip("the npm package pyodide is missing: run `make node_modules`")
+    return node
+
+
+def _run_worker(tmp_path: Path, site: Path) -> str:
+    node = _node_or_skip()
+    script = tmp_path / "worker.mjs"
+    script.write_text(
+        WORKER.format(
+            pyodide=json.dumps((ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()),
+            tables=json.dumps((ROOT / "js" / "worker-tables.js").as_uri()),
+        )
+    )
+    with SiteServer(site) as server:
+        done = subprocess.run(
+            [node, str(script), server.url + "tables/", str(ROOT / "py"), WORKER_CODE],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    if done.returncode != 0:
+        raise AssertionError(f"the worker's tables failed in Node:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def _site_with_tables(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    shutil.copytree(default_directory(), site / "tables", ignore=shutil.ignore_patterns(".*"))
+    return site
+
+
+def test_worker_tables_load_in_pyodide(tmp_path):
+    output = _run_worker(tmp_path, _site_with_tables(tmp_path))
+    installed = _line(output, "INSTALLED")
+    manifest = json.loads((default_directory() / MANIFEST).read_text())
+    total = sum(entry["bytes"] for entry in manifest["tables"])
+    assert installed["progress"] == {"loaded": total, "total": total}
+    expected = {entry["name"] + ".bin" for entry in manifest["tables"]} | {MANIFEST}
+    assert set(installed["written"]) == expected
+    _check_solutions(_result(output))
+    assert _line(output, "REMOVED") == []
+
+
+def test_worker_refuses_a_damaged_table(tmp_path):
+    site = _site_with_tables(tmp_path)
+    manifest = json.loads((site / "tables" / MANIFEST).read_text())
+    entry = next(e for e in manifest["tables"] if e["name"] == "phase2-corners-sliceperm")
+    path = site / "tables" / entry["file"]
+    damaged = bytearray(path.read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(AssertionError, match="damaged"):
+        _run_worker(tmp_path, site)
+    path.write_bytes(bytes(damaged[:-100]))
+    with pytest.raises(AssertionError, match="cut short"):
+        _run_worker(tmp_path, site)

@@ -1,26 +1,37 @@
-"""Build the pruning tables with numpy: ``solvelab tables build``.
+"""Build the solver's tables with numpy: ``solvelab tables build``.
 
-Each table is a breadth-first search over all pairs of two coordinates,
-done a whole level at a time with array operations: the frontier's
-coordinates go through the move tables for every move at once, and every
-pair not yet reached gets the next distance. The near-H filter comes from
-the same kind of search over whole phase-1 states, stopped at its depth.
+Each pruning table is a breadth-first search over all pairs of two
+coordinates, done a whole level at a time with array operations: the
+frontier's coordinates go through the move tables for every move at once,
+and every pair not yet reached gets the next distance. The near-H filter
+comes from the same kind of search over whole phase-1 states, stopped at
+its depth.
+
+Everything else the search reads is stored too, worked out here once
+rather than by every program that loads the solver: the move tables, the
+symmetry tables the near-H filter needs, and the ends of phase 1 the search
+looks up (:func:`solvelab.cube.solver._endings`). Each table is written
+gzipped in the encoding that keeps it smallest (:func:`solvelab.tables.decode`),
+and decoded once by whoever loads it.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
-import lzma
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from solvelab.cube import coords
 from solvelab.cube.coords import COORDINATES, N_FLIP, N_MOVES, N_SLICE
 from solvelab.cube.pruning import NEAR_H, SPECS, NearSpec, TableSpec
 from solvelab.cube.symmetry import conjugations, twist_classes
-from solvelab.tables import MANIFEST
+from solvelab.tables import FORMAT, MANIFEST, decode
 
 UNREACHED = 255
 
@@ -31,7 +42,8 @@ def move_array(name: str) -> np.ndarray:
 
 
 def distances(spec: TableSpec) -> np.ndarray:
-    """Moves needed to solve coordinates ``a`` and ``b`` together, for every pair."""
+    """Moves needed to solve coordinates ``a`` and ``b`` together, for every pair
+    (for the stored rows only: see :attr:`TableSpec.stored_rows`)."""
     a_moves, b_moves = move_array(spec.a), move_array(spec.b)
     size_b = len(b_moves)
     dist = np.full(len(a_moves) * size_b, UNREACHED, dtype=np.uint8)
@@ -92,41 +104,154 @@ def near_bits(spec: NearSpec) -> np.ndarray:
     return bits
 
 
+@dataclass(frozen=True)
+class Encoded:
+    """A table (as decoded), and what is written for it: the encoding and its parameters."""
+
+    table: np.ndarray
+    encoding: str
+    payload: bytes
+    parameters: dict
+
+
+def plain(table: np.ndarray) -> Encoded:
+    return Encoded(table, "plain", table.astype(table.dtype.newbyteorder("<")).tobytes(), {})
+
+
+def delta(table: np.ndarray) -> Encoded:
+    """A move table column by column, each value as its difference from the one above."""
+    columns = table.astype(np.int64).T
+    differences = np.diff(columns, axis=1, prepend=0) % 65536
+    return Encoded(table, "delta", differences.astype("<u2").tobytes(), {})
+
+
+def rows(
+    stored: np.ndarray,
+    row_of: np.ndarray,
+    orders: np.ndarray | None = None,
+    order_of: np.ndarray | None = None,
+) -> Encoded:
+    """Stored rows, which of them each row of the table is, and perhaps in which order."""
+    if orders is None:
+        table = stored[row_of]
+        payload = stored.tobytes() + row_of.astype("<u2").tobytes()
+        parameters = {"rows": len(stored)}
+    else:
+        table = stored[row_of[:, None], orders[order_of]]
+        differences = np.diff(orders, axis=1, prepend=0) % 65536
+        payload = b"".join(
+            part.tobytes()
+            for part in (
+                stored,
+                row_of.astype("<u2"),
+                order_of.astype("<u2"),
+                differences.astype("<u2"),
+            )
+        )
+        parameters = {"rows": len(stored), "permutations": len(orders)}
+    if len(stored) >= 1 << 16 or stored.shape[1] >= 1 << 16:
+        raise ValueError("rows: too many rows or columns for 16-bit numbers")
+    return Encoded(table, "rows", payload, parameters)
+
+
+def pruning(spec: TableSpec) -> Encoded:
+    """A pruning table: by twist class and symmetry, or as its distinct rows."""
+    stored = distances(spec).reshape(spec.stored_rows, -1)
+    if spec.twist_classes:
+        classes = np.array(twist_classes()[1], dtype=np.int64)
+        orders = np.array(conjugations(spec.b), dtype=np.int64)
+        return rows(stored, classes[:, 0], orders, classes[:, 1])
+    distinct, row_of = np.unique(stored, axis=0, return_inverse=True)
+    return rows(distinct, row_of.reshape(-1))
+
+
+def move_table(name: str) -> Callable[[], Encoded]:
+    return lambda: delta(move_array(name).astype(np.uint16))
+
+
+def endings() -> Encoded:
+    from solvelab.cube.solver import _ENDING_DEPTH, _endings, _endings_to_words
+
+    found = _endings(coords.twist_moves(), coords.flip_moves(), coords.slice_moves(), _ENDING_DEPTH)
+    return plain(np.array(_endings_to_words(found), dtype=np.uint32))
+
+
+def edge_comb_of_u_edges() -> Encoded:
+    values = np.array(coords.edge_comb_of_u_edges(), dtype=np.int64)
+    return plain(np.where(values < 0, 255, values).astype(np.uint8))
+
+
+# name -> how to build it, for every table that is not a pruning table.
+DERIVED: dict[str, Callable[[], Encoded]] = {
+    "moves-twist": move_table("twist"),
+    "moves-flip": move_table("flip"),
+    "moves-slice-flips": move_table("slice_flips"),
+    "moves-corners": move_table("corners"),
+    "moves-ud-edges": move_table("ud_edges"),
+    "moves-slice-sorted": lambda: delta(
+        np.array(coords.slice_sorted_moves(), dtype=np.uint16).reshape(-1, N_MOVES)
+    ),
+    "sym-twist-classes": lambda: plain(np.array(twist_classes()[1], dtype=np.uint16)),
+    # By value, then symmetry: each symmetry's column is smooth, and shrinks as differences.
+    "sym-flip-conjugations": lambda: delta(np.array(conjugations("flip"), dtype=np.uint16).T),
+    "sym-slice-conjugations": lambda: delta(np.array(conjugations("slice"), dtype=np.uint16).T),
+    "coords-comb-of-perm8": lambda: plain(np.array(coords.comb_of_perm8(), dtype=np.uint8)),
+    "coords-edge-comb-of-u-edges": edge_comb_of_u_edges,
+    "phase1-endings": endings,
+}
+
+
+def encoded_tables() -> dict[str, Callable[[], Encoded]]:
+    """Every table, by name, in the manifest's order."""
+    tables: dict[str, Callable[[], Encoded]] = {
+        spec.name: (lambda spec=spec: pruning(spec)) for spec in SPECS
+    }
+    tables[NEAR_H.name] = lambda: plain(near_bits(NEAR_H))
+    return {**tables, **DERIVED}
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def build(directory: Path, verbose: bool = True) -> dict:
     """Write every table and the manifest into ``directory``; return the manifest."""
     directory.mkdir(parents=True, exist_ok=True)
     entries = []
-    for spec in (*SPECS, NEAR_H):
+    for name, make in encoded_tables().items():
         start = time.perf_counter()
-        dist = distances(spec) if isinstance(spec, TableSpec) else near_bits(spec)
-        data = lzma.compress(dist.tobytes(), preset=9 | lzma.PRESET_EXTREME)
-        file = f"{spec.name}.xz"
-        (directory / file).write_bytes(data)
-        entries.append(
-            {
-                "name": spec.name,
-                "file": file,
-                "shape": list(spec.shape),
-                "dtype": "uint8",
-                "bytes": len(data),
-                "sha256": hashlib.sha256(data).hexdigest(),
-            }
-        )
+        encoded = make()
+        table = encoded.table
+        data = gzip.compress(encoded.payload, compresslevel=9, mtime=0)
+        raw = table.astype(table.dtype.newbyteorder("<")).tobytes()
+        entry = {
+            "name": name,
+            "file": f"{name}.gz",
+            "shape": list(table.shape),
+            "dtype": str(table.dtype),
+            "bytes": len(data),
+            "sha256": _sha256(data),
+            "encoding": encoded.encoding,
+            **encoded.parameters,
+            "table": {"bytes": len(raw), "sha256": _sha256(raw)},
+        }
+        if decode(entry, encoded.payload) != raw:  # the loader reads what was meant
+            raise RuntimeError(f"{name}: the {encoded.encoding} encoding does not decode back")
+        (directory / entry["file"]).write_bytes(data)
+        entries.append(entry)
         if verbose:
-            held = (
-                f"depth <= {int(dist.max()):2}"
-                if isinstance(spec, TableSpec)
-                else f"{np.unpackbits(dist).mean():.0%} set"
-            )
+            held = f"max {int(table.max()):5}" if table.size else ""
             print(
-                f"{spec.name:26} {dist.size:>10,} entries, {held}, "
-                f"{len(data):>9,} bytes compressed, {time.perf_counter() - start:5.1f} s"
+                f"{name:28} {table.size:>10,} {entry['dtype']:6} {held}, {encoded.encoding:5}"
+                f" {len(data):>9,} bytes gzipped, {time.perf_counter() - start:5.1f} s"
             )
-    manifest = {"format": 1, "tables": entries}
-    for stale in set(directory.glob("*.xz")) - {directory / entry["file"] for entry in entries}:
+    manifest = {"format": FORMAT, "tables": entries}
+    kept = {directory / entry["file"] for entry in entries}
+    for stale in {*directory.glob("*.xz"), *directory.glob("*.gz")} - kept:
         stale.unlink()  # a table no longer built
     (directory / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     if verbose:
         total = sum(entry["bytes"] for entry in entries)
-        print(f"{'total':26} {total:>40,} bytes compressed")
+        decoded = sum(entry["table"]["bytes"] for entry in entries)
+        print(f"{'total':28} {total:>10,} bytes gzipped, {decoded:,} bytes decoded")
     return manifest

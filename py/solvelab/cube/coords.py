@@ -98,6 +98,11 @@ def _slice_sorted_of_places(places: tuple[int, ...]) -> int:
     return _COMBINATION_INDEX[frozenset(places)] * 24 + _PERM4_INDEX[order]
 
 
+def slice_of_places(places: tuple[int, ...]) -> int:
+    """The ``slice`` coordinate of the middle-layer edges at these four places (any order)."""
+    return _COMBINATION_INDEX[frozenset(places)]
+
+
 def slice_sorted(cube: CubieCube) -> int:
     return _slice_sorted_of_places(tuple(cube.ep.index(e) for e in SLICE_EDGES))
 

@@ -104,26 +104,30 @@ class CoordinateKeys:
 
 @cache
 def coordinate_keys() -> CoordinateKeys:
-    """The translated bytes of every state -> its coordinate, computed by :mod:`coords`."""
-    twist = {}
-    for head in product(range(3), repeat=7):
-        co = (*head, -sum(head) % 3)
-        twist[bytes(co)] = coords.twist(CubieCube(co=co))
-    flip = {}
-    for head in product(range(2), repeat=11):
-        eo = (*head, sum(head) % 2)
-        flip[bytes(eo)] = coords.flip(CubieCube(eo=eo))
+    """The translated bytes of every state -> its coordinate (as :mod:`coords` numbers them).
+
+    Built straight from the numbering, without cubies: twist and flip are the
+    orientations of all pieces but the last as digits (base 3 and 2, first
+    piece first), so the states in :func:`itertools.product` order are
+    numbered 0, 1, 2, ...; ``slice_flips`` is ``16 * slice + flips``, where
+    flip ``k`` is that of the middle-layer edge in the ``k``-th lowest place.
+    """
+    twist = {
+        bytes((*head, -sum(head) % 3)): i for i, head in enumerate(product(range(3), repeat=7))
+    }
+    flip = {bytes((*head, sum(head) % 2)): i for i, head in enumerate(product(range(2), repeat=11))}
+    # A key is 0 where no middle-layer edge is, else 1 + its flip. For each set
+    # of places, a template numbers them 1..4; ``flipping[f]`` makes the key.
+    flipping = [bytes([0, *(1 + (f >> k & 1) for k in range(4))]) + bytes(251) for f in range(16)]
     slice_flips = {}
-    others = [e for e in range(12) if e not in SLICE_EDGES]
     for places in combinations(range(12), 4):
-        for flips in product(range(2), repeat=4):
-            ep, eo = list(others), [0] * 12
-            for place, edge in zip(places, SLICE_EDGES, strict=True):
-                ep.insert(place, edge)
-            for place, f in zip(places, flips, strict=True):
-                eo[place] = f
-            key = bytes(1 + eo[i] if i in places else 0 for i in range(12))
-            slice_flips[key] = coords.slice_flips(CubieCube(ep=tuple(ep), eo=tuple(eo)))
+        base = 16 * coords.slice_of_places(places)
+        numbered = bytearray(12)
+        for k, place in enumerate(places):
+            numbered[place] = 1 + k
+        template = bytes(numbered)
+        for f, table in enumerate(flipping):
+            slice_flips[template.translate(table)] = base + f
     return CoordinateKeys(twist, flip, slice_flips)
 
 

@@ -4,7 +4,10 @@ A pruning table gives, for every combination of two coordinates, the number
 of moves needed to solve just those two: a lower bound on the moves needed
 for the whole phase. The search cuts any branch whose bound exceeds the
 moves it has left. Each table is indexed ``a * size_of_b + b`` and holds one
-byte per entry.
+byte per entry. The tables and the rest of what the search reads (move
+tables, symmetry tables, ...) are loaded through :func:`table` and
+:func:`table_array`, from the files ``solvelab tables build`` writes
+(:mod:`solvelab.tables`).
 
 Phase 1 takes the largest of three bounds: twist with flip, the same for
 the cube turned a quarter about the U-D axis (which counts flips about
@@ -18,6 +21,7 @@ solver documentation's page on the two-phase algorithm has the figures.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 from solvelab.cube.coords import COORDINATES, N_MOVES, PHASE2_MOVES
@@ -31,10 +35,11 @@ ALL_MOVES = tuple(range(N_MOVES))
 class TableSpec:
     """A pruning table over the coordinates ``a`` and ``b``, for the moves ``moves``.
 
-    With ``twist_classes``, ``a`` is the twist and only one row is kept for
-    each of its symmetry classes (:func:`~solvelab.cube.symmetry.twist_classes`):
+    With ``twist_classes``, ``a`` is the twist and the file keeps only one
+    row for each of its symmetry classes (:func:`~solvelab.cube.symmetry.twist_classes`):
     the row of the class's representative. The entry for any other twist is
-    read from that row at ``b`` conjugated like the twist.
+    that row's at ``b`` conjugated like the twist; the table, once decoded
+    (:func:`solvelab.tables.decode`), has every twist's row written out.
     """
 
     name: str
@@ -45,8 +50,13 @@ class TableSpec:
 
     @property
     def shape(self) -> tuple[int, int]:
-        rows = len(twist_classes()[0]) if self.twist_classes else COORDINATES[self.a][0]
-        return (rows, COORDINATES[self.b][0])
+        """The decoded table's shape: a row for every value of ``a``."""
+        return (COORDINATES[self.a][0], COORDINATES[self.b][0])
+
+    @property
+    def stored_rows(self) -> int:
+        """Rows kept in the file: one per twist class, or one per value of ``a``."""
+        return len(twist_classes()[0]) if self.twist_classes else COORDINATES[self.a][0]
 
 
 SPECS = (
@@ -96,11 +106,21 @@ def use_source(source: TableSource) -> None:
     _loaded.clear()
 
 
-def table(name: str) -> bytes:
-    """A pruning table, loaded on first use and kept."""
+def source() -> TableSource:
+    """Where tables come from: the one set by :func:`use_source`, else the default folder."""
     global _source
+    if _source is None:
+        _source = directory_source()
+    return _source
+
+
+def table(name: str) -> bytes:
+    """A table's bytes, loaded on first use and kept."""
     if name not in _loaded:
-        if _source is None:
-            _source = directory_source()
-        _loaded[name] = _source.load(name)
+        _loaded[name] = source().load(name)
     return _loaded[name]
+
+
+def table_array(name: str) -> array:
+    """A table as an :class:`array.array` of its element type (not kept: convert it once)."""
+    return source().array(name)

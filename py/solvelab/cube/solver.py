@@ -23,9 +23,11 @@ Each version is also searched with one or two premoves in front
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, cached_property
+from itertools import accumulate, pairwise
 from operator import itemgetter
 
 from solvelab.cube import coords
@@ -44,7 +46,7 @@ from solvelab.cube.cubie import CubieCube
 from solvelab.cube.notation import Algorithm
 from solvelab.cube.premoves import PremoveSequence, coordinate_keys, held
 from solvelab.cube.premoves import sequence as premove_sequence
-from solvelab.cube.pruning import NEAR_H, table
+from solvelab.cube.pruning import NEAR_H, table, table_array
 from solvelab.cube.state import Cube
 from solvelab.cube.symmetry import (
     SYMMETRIES,
@@ -52,9 +54,7 @@ from solvelab.cube.symmetry import (
     Permutation,
     conjugate,
     conjugation_table,
-    conjugations,
     move_map,
-    twist_classes,
 )
 
 _PHASE2 = frozenset(PHASE2_MOVES)
@@ -152,92 +152,70 @@ def _directions() -> tuple[tuple[Permutation, tuple[int, ...]], ...]:
 
 
 class _Tables:
-    """The move and pruning tables, gathered into locals-friendly attributes."""
+    """The move and pruning tables, gathered into locals-friendly attributes.
+
+    Everything here is read from tables that ``solvelab tables build``
+    worked out (:mod:`solvelab.cube.pruning`, :mod:`solvelab.tables`): loading
+    them only cuts bytes into rows.
+    """
 
     def __init__(self) -> None:
-        self.twist = coords.twist_moves()
-        self.flip = coords.flip_moves()
-        self.slice = coords.slice_moves()
-        # The same, as one row of 18 per value: a row is fetched once per node.
-        self.twist_rows = _rows(self.twist)
-        self.flip_rows = _rows(self.flip)
-        self.slice_flips_rows = _rows(coords.slice_flips_moves())
-        self.corners_rows = _rows(coords.corners_moves())
-        self.ud_edges_rows = _rows(coords.ud_edges_moves())
-        self.slice_perm_rows = _rows(coords.slice_perm_moves())
-        self.slice_sorted_rows = _rows(coords.slice_sorted_moves())
+        # Move tables, as one row of 18 per value: a row is fetched once per node.
+        self.twist_rows = _move_rows("moves-twist")
+        self.flip_rows = _move_rows("moves-flip")
+        self.slice_flips_rows = _move_rows("moves-slice-flips")
+        self.corners_rows = _move_rows("moves-corners")
+        self.ud_edges_rows = _move_rows("moves-ud-edges")
+        self.slice_sorted_rows = _move_rows("moves-slice-sorted")
+        self.slice_perm_rows = self.slice_sorted_rows[:N_SLICE_PERM]  # slice_sorted < 24
         # Rows for the cube seen after a quarter turn about the U-D axis (see _Start).
-        turned = move_map(_QUARTER_Y)
-        self.twist_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.twist_rows]
-        self.flip_rows_y = [[row[turned[m]] for m in range(N_MOVES)] for row in self.flip_rows]
-        # The twist-flip table keeps a row per class of twists (see below); it
-        # is read so often that every twist's row is written out here.
-        class_rows = _rows(table("phase1-twist-flip"), N_FLIP)
-        conjugated = [itemgetter(*conjugation) for conjugation in conjugations("flip")]
-        by_twist = [bytes(conjugated[k](class_rows[c])) for c, k in twist_classes()[1]]
-        self.twist_flip = b"".join(by_twist)
+        turned = itemgetter(*move_map(_QUARTER_Y))
+        self.twist_rows_y = [list(turned(row)) for row in self.twist_rows]
+        self.flip_rows_y = [list(turned(row)) for row in self.flip_rows]
+        # The twist-flip table is stored with a row per class of twists; it is
+        # read so often that it is decoded with every twist's row written out.
+        self.twist_flip = table("phase1-twist-flip")
+        by_twist = _rows(self.twist_flip, N_FLIP)
         # For each twist and move, the twist-flip table's row (by flip) after the move.
         self.flips_after = [[by_twist[x] for x in row] for row in self.twist_rows]
         self.flips_after_y = [[by_twist[x] for x in row] for row in self.twist_rows_y]
-        # The twist-slice_flips table has a row per class of twists; every
-        # twist's row is written out too, and found the same way after a move.
-        class_rows = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
-        conjugated = [itemgetter(*conjugation) for conjugation in conjugations("slice_flips")]
-        self.slice_flips_bound = [
-            bytes(conjugated[k](class_rows[c])) for c, k in twist_classes()[1]
-        ]
+        # The twist-slice_flips table, the same way; a row is found after a move too.
+        self.slice_flips_bound = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
         self.slice_flips_after = [
             [self.slice_flips_bound[x] for x in row] for row in self.twist_rows
         ]
-        # The near-H filter's number for a state is worked out from these parts.
+        # The near-H filter's number for a state is worked out from these parts:
+        # each twist's class and a symmetry that takes it to the class's representative.
         self.near_h = table(NEAR_H.name)
-        flips, slices = conjugations("flip"), conjugations("slice")
-        self.near_parts = [(c * N_FLIP, flips[k], slices[k]) for c, k in twist_classes()[1]]
-        self.slice_y = conjugation_table(coords.slice_moves(), N_SLICE, _QUARTER_Y)
+        classes = table_array("sym-twist-classes").tolist()
+        # Stored by value, then by symmetry: symmetry k's is every kept-th.
+        flips, slices = table_array("sym-flip-conjugations"), table_array("sym-slice-conjugations")
+        kept = len(flips) // N_FLIP  # the symmetries of twist_classes
+        flips = [flips[k::kept].tolist() for k in range(kept)]
+        slices = [slices[k::kept].tolist() for k in range(kept)]
+        self.near_parts = [
+            (c * N_FLIP, flips[k], slices[k])
+            for c, k in zip(classes[::2], classes[1::2], strict=True)
+        ]
+        slice_moves = [
+            v // N_SLICE_PERM for row in self.slice_sorted_rows[::N_SLICE_PERM] for v in row
+        ]
+        self.slice_y = conjugation_table(slice_moves, N_SLICE, _QUARTER_Y)
         self.corners_slice = table("phase2-corners-sliceperm")
         self.edges_slice = table("phase2-edges-sliceperm")
         self.corners_edgecomb = table("phase2-corners-edgecomb")
         self.edges_cornercomb = table("phase2-edges-cornercomb")
-        self.comb = coords.comb_of_perm8()
-        self.edge_comb_of_u_edges = coords.edge_comb_of_u_edges()
+        self.comb = list(table_array("coords-comb-of-perm8"))
+        self.edge_comb_of_u_edges = [
+            -1 if v == _NONE else v for v in table_array("coords-edge-comb-of-u-edges")
+        ]
         self.ud_edges_of_u_d: dict[int, int] = {}  # filled as needed
-        self.endings = self._endings(_ENDING_DEPTH)
+        self.endings = _endings_from_words(table_array("phase1-endings"))
         # Built now, so that no search pays for them.
         _near_solved()
         coordinate_keys()
         for count in range(1, _MAX_PREMOVES + 1):
             _premove_sequences(count)
-
-    def _endings(self, depth: int) -> list[dict[int, list[tuple[int, ...]]]]:
-        """For 1..depth moves: phase-1 state -> every path of that many moves into H.
-
-        The paths are those the search itself would take (no face twice in a
-        row, opposite faces in one order, leaving H at once when in it, and
-        ending on a quarter turn of R, L, F or B), found backwards from H. The
-        search looks its last few moves up here instead of searching them.
-        """
-        endings: list[dict[int, list[tuple[int, ...]]]] = [{0: [()]}]
-        # Paths of n moves, as (first move, state before it, rest of the path).
-        frontier = [(m, 0, 0, 0, (m,)) for m in _LEAVE_H[_NO_FACE]]
-        for _ in range(depth):
-            level: dict[int, list[tuple[int, ...]]] = {}
-            grown = []
-            for m, t, f, s, path in frontier:
-                undo = _INVERSE_MOVE[m]
-                t, f, s = (
-                    self.twist[t * N_MOVES + undo],
-                    self.flip[f * N_MOVES + undo],
-                    self.slice[s * N_MOVES + undo],
-                )
-                if t == f == s == 0 and m in _PHASE2:
-                    continue  # in H, a path goes on with a move that leaves it
-                level.setdefault((t * N_FLIP + f) * N_SLICE + s, []).append(path)
-                for before in _P1_ALLOWED[_NO_FACE]:
-                    if m in _P1_ALLOWED[before // 3]:
-                        grown.append((before, t, f, s, (before, *path)))
-            endings.append(level)
-            frontier = grown
-        return endings
 
     def phase1_bound(self, node: tuple[int, ...]) -> int:
         """A lower bound on the phase-1 moves left from ``node`` (see :meth:`_Search.descend`)."""
@@ -270,9 +248,105 @@ def _rows(values: Sequence[int], length: int = N_MOVES) -> list:
     return [values[i : i + length] for i in range(0, len(values), length)]
 
 
+def _move_rows(name: str) -> list[list[int]]:
+    """A move table (values x 18 moves) as one list of 18 per value."""
+    values = table_array(name)
+    return (
+        memoryview(values)
+        .cast("B")
+        .cast(values.typecode, (len(values) // N_MOVES, N_MOVES))
+        .tolist()
+    )
+
+
+# A stored uint8 table's "none" (edge_comb_of_u_edges' -1).
+_NONE = 255
+
+Endings = list[dict[int, list[tuple[int, ...]]]]
+
+
+def _endings(
+    twist: Sequence[int], flip: Sequence[int], slice_: Sequence[int], depth: int
+) -> Endings:
+    """For 0..depth moves: phase-1 state -> every path of that many moves into H.
+
+    The paths are those the search itself would take (no face twice in a
+    row, opposite faces in one order, leaving H at once when in it, and
+    ending on a quarter turn of R, L, F or B), found backwards from H with
+    the move tables ``twist``, ``flip`` and ``slice_`` (flat, 18 a value).
+    The search looks its last few moves up here instead of searching them.
+    ``solvelab tables build`` stores them (:func:`_endings_to_words`).
+    """
+    endings: Endings = [{0: [()]}]
+    # Paths of n moves, as (first move, state before it, rest of the path).
+    frontier = [(m, 0, 0, 0, (m,)) for m in _LEAVE_H[_NO_FACE]]
+    for _ in range(depth):
+        level: dict[int, list[tuple[int, ...]]] = {}
+        grown = []
+        for m, t, f, s, path in frontier:
+            undo = _INVERSE_MOVE[m]
+            t, f, s = (
+                twist[t * N_MOVES + undo],
+                flip[f * N_MOVES + undo],
+                slice_[s * N_MOVES + undo],
+            )
+            if t == f == s == 0 and m in _PHASE2:
+                continue  # in H, a path goes on with a move that leaves it
+            level.setdefault((t * N_FLIP + f) * N_SLICE + s, []).append(path)
+            for before in _P1_ALLOWED[_NO_FACE]:
+                if m in _P1_ALLOWED[before // 3]:
+                    grown.append((before, t, f, s, (before, *path)))
+        endings.append(level)
+        frontier = grown
+    return endings
+
+
+def _endings_to_words(endings: Endings) -> list[int]:
+    """:func:`_endings` as 32-bit words, for the table ``phase1-endings``.
+
+    For each length n from 1: the number of states S and of paths P, the
+    S states, how many paths each has, then the P paths of n moves each,
+    all in the order :func:`_endings` found them.
+    """
+    words = []
+    for n, level in enumerate(endings[1:], start=1):
+        paths = [path for found in level.values() for path in found]
+        words += [len(level), len(paths), *level, *map(len, level.values())]
+        words += [m for path in paths for m in path]
+        assert all(len(path) == n for path in paths)
+    return words
+
+
+def _endings_from_words(words: Sequence[int]) -> Endings:
+    """The inverse of :func:`_endings_to_words`."""
+    words = list(words)
+    endings: Endings = [{0: [()]}]
+    at, n = 0, 1
+    while at < len(words):
+        states, count = words[at], words[at + 1]
+        at += 2
+        keys, sizes = words[at : at + states], words[at + states : at + 2 * states]
+        at += 2 * states
+        moves = iter(words[at : at + count * n])
+        at += count * n
+        paths = list(zip(*[moves] * n, strict=True))
+        ends = list(accumulate(sizes, initial=0))
+        endings.append(dict(zip(keys, [paths[a:b] for a, b in pairwise(ends)], strict=True)))
+        n += 1
+    return endings
+
+
 @cache
 def _tables() -> _Tables:
-    return _Tables()
+    # Loading makes a few million objects and no garbage: the garbage
+    # collector, run again and again over all of them, would double the time.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _Tables()
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def load_tables() -> None:
@@ -691,29 +765,50 @@ _SHORT_DEPTH = 7
 _FROM_SOLVED = 4  # depth searched from the solved cube; the rest from the given cube
 
 
+@cache
+def _turns_of_inverse() -> list[bytes]:
+    """For each move, the ``bytes.translate`` table that turns a cube held by its inverse.
+
+    A cube's stickers ``s`` after move ``m`` are ``s[m[i]]`` for each place
+    ``i``; the inverse of that is ``m⁻¹[s⁻¹[x]]``: the inverse translated
+    through ``m⁻¹``, which ``bytes.translate`` does for all 54 at once.
+    """
+    tables = []
+    for move in MOVES:
+        inverse = bytearray(range(256))
+        for place, sticker in enumerate(Cube().apply(move)._stickers):
+            inverse[sticker] = place
+        tables.append(bytes(inverse))
+    return tables
+
+
 def _levels(stickers: tuple[int, ...], depth: int) -> list[list[tuple[tuple[int, ...], bytes]]]:
     """Every position up to ``depth`` moves from ``stickers``, level by level.
 
-    Each entry is (moves, state as bytes); only move sequences the search
-    would take are followed (see :func:`_allowed`).
+    Each entry is (moves, the position's inverse as bytes: the place of each
+    sticker); only move sequences the search would take are followed (see
+    :func:`_allowed`).
     """
-    turns = [itemgetter(*Cube().apply(move)._stickers) for move in MOVES]
-    level = [((), stickers)]
-    levels = []
-    for n in range(depth + 1):
-        levels.append([(moves, bytes(state)) for moves, state in level])
-        if n < depth:
-            level = [
-                ((*moves, m), turns[m](state))
-                for moves, state in level
-                for m in _P1_ALLOWED[moves[-1] // 3 if moves else _NO_FACE]
-            ]
+    turns = _turns_of_inverse()
+    inverse = bytearray(len(stickers))
+    for place, sticker in enumerate(stickers):
+        inverse[sticker] = place
+    level: list[tuple[tuple[int, ...], bytes]] = [((), bytes(inverse))]
+    levels = [level]
+    for _ in range(depth):
+        level = [
+            ((*moves, m), state.translate(turns[m]))
+            for moves, state in level
+            for m in _P1_ALLOWED[moves[-1] // 3 if moves else _NO_FACE]
+        ]
+        levels.append(level)
     return levels
 
 
 @cache
 def _near_solved() -> dict[bytes, tuple[int, ...]]:
-    """Position (as sticker bytes) -> shortest moves from solved, up to 4 moves away."""
+    """Position (its inverse as bytes, see :func:`_levels`) -> shortest moves from
+    solved, up to 4 moves away."""
     found: dict[bytes, tuple[int, ...]] = {}
     for level in _levels(Cube()._stickers, _FROM_SOLVED):
         for moves, state in level:
