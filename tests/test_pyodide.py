@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from solvelab.bench.pyodide import run_python
+from solvelab.bench.pyodide import TABLES_RUNNER, run_python
 from solvelab.bench.site_server import SiteServer
 from solvelab.cube import Cube
 from solvelab.tables import MANIFEST, default_directory
@@ -56,55 +56,25 @@ def test_solver_runs_in_pyodide():
 # The worker's part, in Node: installTables from js/worker-tables.js fetches the
 # tables over HTTP, checks, gunzips and decodes them into Pyodide's file system;
 # then Python loads them as the page's worker does, and solves.
-WORKER = """
-import {{ loadPyodide }} from {pyodide};
-import {{ installTables, removeTables }} from {tables};
-const [url, sources, code] = process.argv.slice(2);
-const pyodide = await loadPyodide({{ env: {{ SOLVELAB_TABLES: "/tables" }} }});
-pyodide.FS.mkdirTree("/solvelab/py");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, {{ root: sources }}, "/solvelab/py");
-pyodide.runPython("import sys; sys.path.insert(0, '/solvelab/py')");
-let progress = null;
-await installTables(pyodide, {{ dir: "/tables", url, onProgress: (p) => (progress = p) }});
-const written = pyodide.FS.readdir("/tables").filter((name) => !name.startsWith("."));
-console.log("INSTALLED" + JSON.stringify({{ progress, written }}));
-pyodide.runPython(code);
-removeTables(pyodide, "/tables");
-const left = pyodide.FS.readdir("/tables").filter((name) => !name.startsWith("."));
-console.log("REMOVED" + JSON.stringify(left));
-"""
-
-WORKER_CODE = """
-import json, sys
+WORKER_CODE = (
+    """
 from solvelab.tables import directory_source
-from solvelab.cube import solver
 source = directory_source()
 assert source.cache is not None and source.get_bytes is None  # the worker's decoded tables
-solver.load_tables()
-""" + CODE.split("\n", 1)[1]
+"""
+    + CODE
+)
 
 
-def _node_or_skip() -> str:
+def _run_worker(site: Path) -> str:
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node.js is needed to run Pyodide")
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         pytest.skip("the npm package pyodide is missing: run `make node_modules`")
-    return node
-
-
-def _run_worker(tmp_path: Path, site: Path) -> str:
-    node = _node_or_skip()
-    script = tmp_path / "worker.mjs"
-    script.write_text(
-        WORKER.format(
-            pyodide=json.dumps((ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()),
-            tables=json.dumps((ROOT / "js" / "worker-tables.js").as_uri()),
-        )
-    )
     with SiteServer(site) as server:
         done = subprocess.run(
-            [node, str(script), server.url + "tables/", str(ROOT / "py"), WORKER_CODE],
+            [node, str(TABLES_RUNNER), server.url + "tables/", str(ROOT / "py"), WORKER_CODE],
             capture_output=True,
             text=True,
             timeout=600,
@@ -122,7 +92,7 @@ def _site_with_tables(tmp_path: Path) -> Path:
 
 
 def test_worker_tables_load_in_pyodide(tmp_path):
-    output = _run_worker(tmp_path, _site_with_tables(tmp_path))
+    output = _run_worker(_site_with_tables(tmp_path))
     installed = _line(output, "INSTALLED")
     manifest = json.loads((default_directory() / MANIFEST).read_text())
     total = sum(entry["bytes"] for entry in manifest["tables"])
@@ -142,7 +112,7 @@ def test_worker_refuses_a_damaged_table(tmp_path):
     damaged[len(damaged) // 2] ^= 0xFF
     path.write_bytes(bytes(damaged))
     with pytest.raises(AssertionError, match="damaged"):
-        _run_worker(tmp_path, site)
+        _run_worker(site)
     path.write_bytes(bytes(damaged[:-100]))
     with pytest.raises(AssertionError, match="cut short"):
-        _run_worker(tmp_path, site)
+        _run_worker(site)

@@ -12,6 +12,7 @@
     solvelab bench moves                   how fast moves are applied
     solvelab bench cube                    how fast and short the solver is
     solvelab bench browser                 the player page in headless Chromium
+    solvelab bench startup                 how soon the solver is ready (CLI, Pyodide)
 
 Input a user can get wrong prints one line on stderr and exits with status 2.
 """
@@ -121,7 +122,13 @@ def _bench_cube(args: argparse.Namespace) -> int:
 def _bench_browser(args: argparse.Namespace) -> int:
     from solvelab.bench.browser import main as bench
 
-    return bench(args.count)
+    return bench(args.count, args.site, args.launches)
+
+
+def _bench_startup(args: argparse.Namespace) -> int:
+    from solvelab.bench.startup import main as bench
+
+    return bench(args.runs, tuple(args.runtime))
 
 
 def _bench_moves(args: argparse.Namespace) -> int:
@@ -241,8 +248,10 @@ def _parser() -> argparse.ArgumentParser:
         "build",
         _tables_build,
         help="build the tables (numpy)",
-        description="Build the pruning tables with numpy and write them, compressed, with "
-        "manifest.json. Two builds give the same bytes.",
+        description="Build the solver's tables with numpy (pruning, move and symmetry tables, "
+        "the ends of phase 1) and write them gzipped, with manifest.json. Two builds give the "
+        "same bytes. Programs decode them once, into the user's cache "
+        "($XDG_CACHE_HOME/solvelab or ~/.cache/solvelab; SOLVELAB_CACHE=DIR or off to change).",
     )
     p.add_argument("--out", metavar="DIR", help="where to write them (default: tables/)")
 
@@ -296,6 +305,31 @@ def _parser() -> argparse.ArgumentParser:
         "bytes downloaded, and warm solves. Needs Playwright and Chromium (make chromium).",
     )
     p.add_argument("--count", type=int, default=20, help="cubes for the warm solves (default 20)")
+    p.add_argument(
+        "--site",
+        metavar="DIR",
+        help="the built site to measure (default: build/site, or $SOLVELAB_SITE_DIR)",
+    )
+    p.add_argument(
+        "--launches", type=int, default=9, help="fresh browsers for the start-up figures"
+    )
+    p = _command(
+        benches,
+        "startup",
+        _bench_startup,
+        help="how soon the solver is ready: whole CLI runs, and the worker's tables in Pyodide",
+        description="Time whole `solvelab cube solve` commands (process start to exit) with the "
+        "decoded tables in the cache and with an empty one, and, in Pyodide under Node.js, "
+        "the browser worker's table loading and Python's load_tables(). Prints medians.",
+    )
+    p.add_argument("--runs", type=int, default=11, help="runs of each command (default 11)")
+    p.add_argument(
+        "--runtime",
+        choices=("cpython", "pyodide"),
+        nargs="+",
+        default=["cpython", "pyodide"],
+        help="what to measure (default: both)",
+    )
     return parser
 
 

@@ -1,16 +1,22 @@
 """The player page in headless Chromium: ``solvelab bench browser``.
 
-Serves the built site (``make site``) on a free local port and measures, in
-a fresh browser profile each time:
+Serves the built site (``make site``, or ``--site DIR`` / ``$SOLVELAB_SITE_DIR``)
+on a free local port and measures, in a fresh browser each time (a first visit):
 
-- how soon the cube is on screen after navigation, and when Python is
-  ready, in several freshly launched browsers (a new browser's first paint
-  is the slow one);
-- animation: frames a second and JavaScript time per frame while turning;
-- a first visit: from pressing Solve (Pyodide loaded, tables not yet) to the
-  first solution on screen, and every byte downloaded until then;
-- with Python and the tables loaded: time to a solution of at most 20 moves
-  for a set of seeded random cubes, measured inside the page.
+- how soon the cube is on screen after navigation, when Python is ready
+  (the worker's "ready"), and how long after that the solver's tables are
+  ready (its "tables-ready");
+- the first solution after pressing Solve 5 s after opening the page, on a
+  cube turned a dozen times with the keys;
+- the bytes of that first visit, by kind, and any file fetched twice;
+
+then, in one more browser: pressing Solve as soon as Python is ready,
+animation (frames a second, JavaScript time per frame), and with Python and
+the tables loaded, the time to a solution of at most 20 moves for a set of
+seeded random cubes, measured inside the page.
+
+Times are taken in the page (``performance.now()``, from navigation): the
+worker's status messages are timed as the page receives them.
 
 Needs Playwright and Chromium (the test extra and `make chromium`).
 """
@@ -18,6 +24,7 @@ Needs Playwright and Chromium (the test extra and `make chromium`).
 from __future__ import annotations
 
 import gzip
+import os
 import statistics
 import time
 from pathlib import Path
@@ -25,10 +32,31 @@ from pathlib import Path
 from solvelab.bench.cube import cubes
 from solvelab.bench.site_server import CHROMIUM_ARGS, SiteServer, chromium_path
 
-SITE = Path(__file__).resolve().parents[3] / "build" / "site"
+SITE = Path(
+    os.environ.get("SOLVELAB_SITE_DIR") or Path(__file__).resolve().parents[3] / "build" / "site"
+)
 READY_MS = 120_000
 FRESH_LAUNCHES = 9
+SOLVE_AT_MS = 5_000  # Solve is pressed this long after navigation
+KEY_TURNS = "rUfLbDRuFlBd"  # a dozen turns with the keys (capitals with Shift: R', U', ...)
 PYTHON_READY = "!document.querySelector('[data-action=\"solve\"]').disabled"
+SOLUTION_SHOWN = "/^Solution/.test(document.querySelector('.player-message').textContent)"
+
+# Before the page's scripts: time the worker's status messages as the page gets them.
+STATUS_TIMES = """
+window.__solvelabStatus = {};
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", ({ data }) => {
+      const stage = data && data.status && data.status.stage;
+      const times = window.__solvelabStatus;
+      if (stage && !(stage in times)) times[stage] = performance.now();
+    });
+  }
+};
+"""
 
 # Solve seeded cubes in the page's worker; time to the first solution of <= 20 moves.
 WARM_SOLVES = """async (facelets) => {
@@ -59,69 +87,124 @@ ANIMATE = """async (tokens) => {
 
 def _player(browser, url: str):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(STATUS_TIMES)
     page = context.new_page()
     sizes: dict[str, int] = {}
+    fetched: dict[str, int] = {}  # url -> times downloaded
 
     def record(response) -> None:
+        if response.from_service_worker:
+            return  # no download
+        fetched[response.url] = fetched.get(response.url, 0) + 1
         length = response.headers.get("content-length")  # the server sends it for every file
         if length is not None:
             sizes[response.url] = int(length)
+            fetched["bytes with repeats"] = fetched.get("bytes with repeats", 0) + int(length)
 
     context.on("response", record)
-    return context, page, sizes
+    return context, page, sizes, fetched
 
 
-def _fresh_visits(playwright, path: str, url: str, launches: int = FRESH_LAUNCHES) -> dict:
-    """Seconds from navigation until the cube is on screen and until Python is ready.
+def _status(page, stage: str) -> float:
+    """Milliseconds from navigation to the worker's status ``stage`` (waits for it)."""
+    page.wait_for_function(
+        f"window.__solvelabStatus[{stage!r}] || window.__solvelabStatus.error"
+        " || window.__solvelabStatus['tables-error']",
+        timeout=READY_MS,
+    )
+    at = page.evaluate(f"window.__solvelabStatus[{stage!r}]")
+    if at is None:
+        raise RuntimeError(
+            f"the worker failed before {stage!r}: {page.evaluate('window.__solvelabStatus')}"
+        )
+    return at
+
+
+def _fresh_visits(playwright, path: str, url: str, launches: int, site: Path) -> dict:
+    """Start-up figures from ``launches`` fresh browsers, and the bytes of the first visit.
 
     Each launch is a new browser, as on a first visit: its first page pays for
     starting the GPU process, which with software WebGL takes most of the
     time before the first frame.
     """
-    shown, ready = [], []
-    for _ in range(launches):
+    figures: dict[str, list[float]] = {
+        "first frame on screen (s after navigation)": [],
+        "Python ready (s after navigation)": [],
+        "tables ready (s after Python ready)": [],
+        "first solution (s after Solve, pressed 5 s after navigation)": [],
+    }
+    first_visit: dict = {}
+    for launch in range(launches):
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        context, page, sizes, fetched = _player(browser, url)
         page.goto(url)
         first = page.wait_for_function("window.solvelabPlayer?.view.stats.firstShownMs")
-        shown.append(first.json_value() / 1000)
-        page.wait_for_function(PYTHON_READY, timeout=READY_MS)
-        ready.append(page.evaluate("performance.now()") / 1000)
+        figures["first frame on screen (s after navigation)"].append(first.json_value() / 1000)
+        page.locator("body").click(position={"x": 5, "y": 5})  # the keys go to the page
+        for key in KEY_TURNS:
+            page.keyboard.press(f"Shift+{key.lower()}" if key.isupper() else key)
+        ready = _status(page, "ready")
+        figures["Python ready (s after navigation)"].append(ready / 1000)
+        tables = _status(page, "tables-ready")
+        figures["tables ready (s after Python ready)"].append((tables - ready) / 1000)
+        page.wait_for_function(
+            f"performance.now() >= {SOLVE_AT_MS} && window.solvelabPlayer.view.idle"
+            f" && window.solvelabPlayer.step === {len(KEY_TURNS)} && {PYTHON_READY}",
+            timeout=READY_MS,
+        )
+        pressed = page.evaluate(
+            """() => {
+                document.querySelector('[data-action="solve"]').click();
+                return performance.now();
+            }"""
+        )
+        page.wait_for_function(SOLUTION_SHOWN, timeout=READY_MS)
+        shown = page.evaluate("performance.now()")
+        figures["first solution (s after Solve, pressed 5 s after navigation)"].append(
+            (shown - pressed) / 1000
+        )
+        if launch == 0:
+            page.wait_for_timeout(1000)  # anything the page fetches after its first solution
+            repeats = fetched.pop("bytes with repeats", 0)
+            first_visit = {
+                **_bytes(sizes, site),
+                "with repeats": repeats,
+                "twice": sorted(u.split("/", 3)[3] for u, n in fetched.items() if n > 1),
+            }
+        context.close()
         browser.close()
-    return {"first frame on screen": shown, "Python ready": ready}
+    return {"fresh browsers": figures, "first visit": first_visit}
 
 
-def run(count: int = 20) -> dict:
+def run(count: int = 20, site: Path = SITE, launches: int = FRESH_LAUNCHES) -> dict:
     from playwright.sync_api import sync_playwright
 
-    if not (SITE / "index.html").exists():
-        raise SystemExit(f"no built site in {SITE}: run `make site` first")
+    if not (site / "index.html").exists():
+        raise SystemExit(f"no built site in {site}: run `make site` first")
     path = chromium_path()
     if path is None:
         raise SystemExit("Chromium not found: run `make chromium` or set CHROMIUM")
     figures: dict = {}
-    with SiteServer(SITE) as server, sync_playwright() as playwright:
-        figures["fresh browsers"] = _fresh_visits(playwright, path, server.url + "cube/player/")
+    with SiteServer(site) as server, sync_playwright() as playwright:
+        url = server.url + "cube/player/"
+        figures.update(_fresh_visits(playwright, path, url, launches, site))
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        context, page, sizes = _player(browser, server.url + "cube/player/")
-        start = time.perf_counter()
-        page.goto(server.url + "cube/player/")
+        context, page, _, _ = _player(browser, url)
+        page.goto(url)
         page.locator('[data-action="random-moves"]').wait_for(state="visible")
         page.wait_for_function(PYTHON_READY, timeout=READY_MS)
         page.locator('[data-action="random-moves"]').click()
         page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)")
         clicked = time.perf_counter()
         page.locator('[data-action="solve"]').click()
-        page.wait_for_function(
-            "/^(Found|Solution)/.test(document.querySelector('.player-message').textContent)",
-            timeout=READY_MS,
+        page.wait_for_function(SOLUTION_SHOWN, timeout=READY_MS)
+        figures["Solve as soon as Python is ready, to first solution (s)"] = (
+            time.perf_counter() - clicked
         )
-        figures["Solve to first solution, first visit (s)"] = time.perf_counter() - clicked
-        figures["navigation to first solution (s)"] = time.perf_counter() - start
-        figures["bytes before first solution"] = _bytes(sizes)
         # The search goes on improving for a few seconds, then the solution plays.
         page.wait_for_function(
             "/^Solution/.test(document.querySelector('.player-message').textContent)"
+            " && !/shorter/.test(document.querySelector('.player-message').textContent)"
             " && !window.solvelabPlayer.playing && window.solvelabPlayer.view.idle",
             timeout=READY_MS,
         )
@@ -141,7 +224,7 @@ def run(count: int = 20) -> dict:
     return figures
 
 
-def _bytes(sizes: dict[str, int]) -> dict:
+def _bytes(sizes: dict[str, int], site: Path) -> dict:
     """Downloaded bytes by kind, and what gzip (as most web servers send it) would make of them."""
     kinds: dict[str, int] = {}
     gzipped = 0
@@ -151,38 +234,47 @@ def _bytes(sizes: dict[str, int]) -> dict:
             "pages",
         )
         kinds[kind.rstrip("/")] = kinds.get(kind.rstrip("/"), 0) + size
-        local = SITE / url.split("/", 3)[3].split("?")[0]
+        local = site / url.split("/", 3)[3].split("?")[0]
         if local.is_file():
-            gzipped += len(gzip.compress(local.read_bytes(), 6))
+            data = local.read_bytes()
+            # Already compressed files (the tables) are sent as they are.
+            gzipped += len(data) if local.suffix == ".gz" else len(gzip.compress(data, 6))
     return {"total": sum(kinds.values()), "gzip_total": gzipped, **kinds}
 
 
-def main(count: int) -> int:
-    figures = run(count)
+def _seconds(label: str, seconds: list[float]) -> None:
+    print(
+        f"{label:62} {statistics.median(seconds):6.2f} median of {len(seconds)} fresh browsers"
+        f" (min {min(seconds):.2f}, max {max(seconds):.2f})"
+    )
+
+
+def main(count: int, site: str | None = None, launches: int = FRESH_LAUNCHES) -> int:
+    figures = run(count, Path(site) if site else SITE, launches)
     animation = figures.pop("animation")
     warm = figures.pop("warm solves to <= 20 moves")
-    data = figures.pop("bytes before first solution")
+    data = figures.pop("first visit")
     for label, seconds in figures.pop("fresh browsers").items():
-        print(
-            f"{label + ' (s after navigation)':45} {statistics.median(seconds):8.2f}"
-            f" median of {len(seconds)} fresh browsers"
-            f" (min {min(seconds):.2f}, max {max(seconds):.2f})"
-        )
+        _seconds(label, seconds)
     for label, value in figures.items():
-        print(f"{label:45} {value:8.2f}")
+        print(f"{label:62} {value:6.2f}")
     width, height = animation["pixels"]
     print(
-        f"{'animation':45} {animation['fps']:8.1f} frames/s, "
+        f"{'animation':62} {animation['fps']:6.1f} frames/s, "
         f"{animation['jsMsPerFrame']:.3f} ms JavaScript per frame ({animation['frames']} frames), "
         f"drawn at {animation['scale']:.2f} of {width}x{height} device pixels while moving"
     )
     print(
-        f"{'warm solve to <= 20 moves':45} median {warm['median_s']:.3f} s, "
+        f"{'warm solve to <= 20 moves':62} median {warm['median_s']:.3f} s, "
         f"p95 {warm['p95_s']:.3f} s, max {warm['max_s']:.3f} s ({warm['cubes']} cubes)"
     )
+    twice, repeats = data.pop("twice"), data.pop("with repeats")
     print(
-        f"{'bytes before the first solution':45} {data['total']:,} ({data['gzip_total']:,} gzipped)"
+        f"{'bytes of a first visit (to its first solution)':62} {data['total']:,}"
+        f" ({data['gzip_total']:,} gzipped), each file once"
     )
     for kind in sorted(k for k in data if k not in ("total", "gzip_total")):
-        print(f"{'  ' + kind:45} {data[kind]:,}")
+        print(f"{'  ' + kind:62} {data[kind]:,}")
+    print(f"{'  downloaded, counting files fetched twice':62} {repeats:,}")
+    print(f"{'  files fetched twice':62} {len(twice)}" + (f": {', '.join(twice)}" if twice else ""))
     return 0

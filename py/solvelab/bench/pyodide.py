@@ -9,6 +9,7 @@ from pathlib import Path
 from solvelab.tables import default_directory
 
 RUNNER = Path(__file__).with_name("pyodide_run.mjs")
+TABLES_RUNNER = Path(__file__).with_name("pyodide_tables.mjs")  # the worker's way to the tables
 SOURCES = Path(__file__).resolve().parent.parent.parent  # the folder holding solvelab/
 
 

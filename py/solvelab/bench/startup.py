@@ -1,0 +1,114 @@
+"""How soon the solver is ready: ``solvelab bench startup``.
+
+- CPython: the wall time of whole ``solvelab cube solve`` commands, process
+  start to exit, for a short scramble and for a random cube: with the decoded
+  tables in the user's cache (every run but the first), and with an empty
+  cache (the first run after the tables change, which decodes them);
+- Pyodide under Node.js: the browser worker's way to the tables
+  (``js/worker-tables.js``: download, check, gunzip and decode natively, write
+  to Pyodide's file system) and Python's ``load_tables()`` after it.
+
+Each figure is the median of several runs (the machine may be busy).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from solvelab.tables import default_directory
+
+SHORT_SCRAMBLE = "R U R' U' F2 D L'"
+RANDOM_SEED = 20261123
+
+
+def _command() -> list[str]:
+    """The ``solvelab`` console script beside this Python, else ``python -m solvelab``."""
+    script = Path(sys.executable).with_name("solvelab")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "solvelab"]
+
+
+def _wall(args: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, env=env, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def cpython(runs: int = 11) -> dict[str, list[float]]:
+    """Seconds for whole ``solvelab cube solve`` commands, with a kept and an empty cache."""
+    from solvelab.cube import Cube
+
+    random_cube = Cube.random(seed=RANDOM_SEED).to_facelets()
+    solve = [*_command(), "cube", "solve"]
+    figures: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        kept = {**os.environ, "SOLVELAB_CACHE": str(Path(scratch) / "kept")}
+        subprocess.run([*solve, "--alg", "R"], env=kept, check=True, capture_output=True)
+        short = [*solve, "--alg", SHORT_SCRAMBLE]
+        figures[f"solve --alg {SHORT_SCRAMBLE!r}"] = [_wall(short, kept) for _ in range(runs)]
+        figures["solve <random cube> (to <= 20 moves)"] = [
+            _wall([*solve, random_cube], kept) for _ in range(runs)
+        ]
+        empty = []
+        for n in range(max(3, runs // 3)):
+            fresh = {**os.environ, "SOLVELAB_CACHE": str(Path(scratch) / f"empty{n}")}
+            empty.append(_wall(short, fresh))
+        figures[f"solve --alg {SHORT_SCRAMBLE!r}, empty cache"] = empty
+    return figures
+
+
+def pyodide(runs: int = 5) -> dict[str, list[float]] | None:
+    """Seconds for the worker's table loading and Python's ``load_tables()``, in Node."""
+    from solvelab.bench.pyodide import SOURCES, TABLES_RUNNER
+    from solvelab.bench.site_server import SiteServer
+
+    node = shutil.which("node")
+    if node is None:
+        return None
+    figures: dict[str, list[float]] = {"installTables (JS)": [], "load_tables() (Python)": []}
+    with tempfile.TemporaryDirectory() as scratch:
+        site = Path(scratch)
+        shutil.copytree(default_directory(), site / "tables", ignore=shutil.ignore_patterns(".*"))
+        with SiteServer(site) as server:
+            for _ in range(runs):
+                done = subprocess.run(
+                    [node, str(TABLES_RUNNER), server.url + "tables/", str(SOURCES), "pass"],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                line = next(x for x in done.stdout.splitlines() if x.startswith("TIMES"))
+                times = json.loads(line[len("TIMES") :])
+                figures["installTables (JS)"].append(times["installTables"] / 1000)
+                figures["load_tables() (Python)"].append(times["load_tables"] / 1000)
+    return figures
+
+
+def _print(label: str, seconds: list[float]) -> None:
+    print(
+        f"  {label:56} {statistics.median(seconds):6.3f} s median of {len(seconds)}"
+        f" (min {min(seconds):.3f}, max {max(seconds):.3f})"
+    )
+
+
+def main(runs: int, runtimes: tuple[str, ...]) -> int:
+    if "cpython" in runtimes:
+        print(f"CPython {sys.version.split()[0]}: `solvelab cube solve`, process start to exit")
+        for label, seconds in cpython(runs).items():
+            _print(label, seconds)
+    if "pyodide" in runtimes:
+        figures = pyodide(max(3, runs // 2))
+        if figures is None:
+            print("Pyodide: skipped (Node.js not found)")
+        else:
+            print("Pyodide under Node.js: the worker's tables, then Python's load")
+            for label, seconds in figures.items():
+                _print(label, seconds)
+    return 0
