@@ -4,14 +4,17 @@
 //
 //   node pyodide_tables.mjs URL SOURCES_DIR CODE
 //
-// Prints "TIMES{...}": milliseconds for loadPyodide, installTables and
-// solvelab.web.load_tables(); then whatever CODE prints.
+// Prints "TIMES{...}": milliseconds for loadPyodide, installTables (download
+// included), the same checking and decoding again without the download
+// (decodeOnly), and solvelab.web.load_tables(); then whatever CODE prints.
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const { loadPyodide } = await import(pathToFileURL(join(root, "node_modules", "pyodide", "pyodide.mjs")));
-const { installTables, removeTables } = await import(pathToFileURL(join(root, "js", "worker-tables.js")));
+const { decodeTable, download, gunzip, installTables, removeTables, sha256 } = await import(
+  pathToFileURL(join(root, "js", "worker-tables.js"))
+);
 
 const [url, sources, code] = process.argv.slice(2);
 const times = {};
@@ -28,6 +31,14 @@ times.installTables = performance.now() - start;
 start = performance.now();
 pyodide.runPython("solvelab.web.load_tables()");
 times.load_tables = performance.now() - start;
+const manifest = JSON.parse(new TextDecoder().decode(await download(new URL("manifest.json", url))));
+const files = await Promise.all(manifest.tables.map((entry) => download(new URL(entry.file, url))));
+start = performance.now();
+for (const [i, entry] of manifest.tables.entries()) {
+  if ((await sha256(files[i])) !== entry.sha256) throw new Error(`${entry.file}: damaged`);
+  decodeTable(entry, await gunzip(files[i]));
+}
+times.decodeOnly = performance.now() - start;
 const written = pyodide.FS.readdir("/tables").filter((name) => !name.startsWith("."));
 console.log("TIMES" + JSON.stringify(times));
 console.log("INSTALLED" + JSON.stringify({ progress, written }));

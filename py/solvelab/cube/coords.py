@@ -67,14 +67,34 @@ SLICE_EDGES = (8, 9, 10, 11)  # FR, FL, BL, BR
 # Each set of four places, in increasing order, with the middle layer's first.
 _COMBINATIONS = tuple(tuple(sorted(c)) for c in combinations(range(11, -1, -1), 4))
 _PERM4 = tuple(permutations(range(4)))
-_PERM8 = tuple(permutations(range(8)))
 _COMBINATION_INDEX = {frozenset(c): i for i, c in enumerate(_COMBINATIONS)}
 _COMB8_INDEX = {
     frozenset(c): i
     for i, c in enumerate(sorted(combinations(range(8), 4), key=lambda c: c != (0, 1, 2, 3)))
 }
 _PERM4_INDEX = {p: i for i, p in enumerate(_PERM4)}
-_PERM8_INDEX = {p: i for i, p in enumerate(_PERM8)}
+
+
+@cache
+def perm8_index() -> dict[tuple[int, ...], int]:
+    """Each permutation of 8 pieces -> its number (:func:`perm8_number`), in that
+    order; for building tables, made on first use."""
+    return {p: i for i, p in enumerate(permutations(range(8)))}
+
+
+def perm8_number(perm: tuple[int, ...] | list[int]) -> int:
+    """The number of a permutation of 0..7 in lexicographic order (its Lehmer code).
+
+    >>> perm8_number((0, 1, 2, 3, 4, 5, 6, 7)), perm8_number((7, 6, 5, 4, 3, 2, 1, 0))
+    (0, 40319)
+    """
+    number, used = 0, 0
+    for i in range(7):
+        piece = perm[i]
+        # Pieces smaller than this one and not yet used: its digit in base 8 - i.
+        number = number * (8 - i) + piece - (used & ((1 << piece) - 1)).bit_count()
+        used |= 1 << piece
+    return number
 
 
 def twist(cube: CubieCube) -> int:
@@ -113,12 +133,12 @@ def slice_flips(cube: CubieCube) -> int:
 
 
 def corners(cube: CubieCube) -> int:
-    return _PERM8_INDEX[cube.cp]
+    return perm8_number(cube.cp)
 
 
 def ud_edges(cube: CubieCube) -> int:
     """Only meaningful in phase 2's subgroup, where the first 8 edge places hold U/D edges."""
-    return _PERM8_INDEX[cube.ep[:8]]
+    return perm8_number(cube.ep[:8])
 
 
 @cache
@@ -193,7 +213,7 @@ def ud_edges_of_u_d(u: int, d: int) -> int:
         perm[place] = piece
     for piece, place in enumerate(places[d]):
         perm[place] = 4 + piece
-    return _PERM8_INDEX[tuple(perm)]
+    return perm8_number(perm)
 
 
 @cache
@@ -224,7 +244,8 @@ def slice_sorted_moves() -> list[int]:
 def corners_moves() -> list[int]:
     def quarter(face: int) -> list[int]:
         turn = itemgetter(*move_cubies()[3 * face].cp)
-        return [_PERM8_INDEX[turn(p)] for p in _PERM8]
+        index = perm8_index()
+        return [index[turn(p)] for p in index]
 
     return _from_quarter_turns(N_PERM8, quarter)
 
@@ -235,7 +256,8 @@ def ud_edges_moves() -> list[int]:
     table = [0] * (N_PERM8 * N_MOVES)
     for m in PHASE2_MOVES:
         turn = itemgetter(*move_cubies()[m].ep[:8])
-        table[m::N_MOVES] = [_PERM8_INDEX[turn(p)] for p in _PERM8]
+        index = perm8_index()
+        table[m::N_MOVES] = [index[turn(p)] for p in index]
     return table
 
 
@@ -282,7 +304,7 @@ def slice_perm_moves() -> list[int]:
 @cache
 def comb_of_perm8() -> list[int]:
     """For each 8-permutation coordinate: where its pieces 0-3 (the U-layer ones) are."""
-    return [_COMB8_INDEX[frozenset(i for i in range(8) if p[i] < 4)] for p in _PERM8]
+    return [_COMB8_INDEX[frozenset(i for i in range(8) if p[i] < 4)] for p in perm8_index()]
 
 
 def _comb_moves(perm_moves: list[int]) -> list[int]:

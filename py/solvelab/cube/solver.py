@@ -191,8 +191,8 @@ class _Tables:
         # Stored by value, then by symmetry: symmetry k's is every kept-th.
         flips, slices = table_array("sym-flip-conjugations"), table_array("sym-slice-conjugations")
         kept = len(flips) // N_FLIP  # the symmetries of twist_classes
-        flips = [flips[k::kept].tolist() for k in range(kept)]
-        slices = [slices[k::kept].tolist() for k in range(kept)]
+        flips = [_shared(flips[k::kept]) for k in range(kept)]
+        slices = [_shared(slices[k::kept]) for k in range(kept)]
         self.near_parts = [
             (c * N_FLIP, flips[k], slices[k])
             for c, k in zip(classes[::2], classes[1::2], strict=True)
@@ -248,15 +248,25 @@ def _rows(values: Sequence[int], length: int = N_MOVES) -> list:
     return [values[i : i + length] for i in range(0, len(values), length)]
 
 
+@cache
+def _ints() -> list[int]:
+    """Every 16-bit number as one int object (see :func:`_shared`)."""
+    return list(range(1 << 16))
+
+
+def _shared(values: Iterable[int]) -> list[int]:
+    """The values as a list in which equal numbers are one and the same int object.
+
+    The search runs some 10 % faster so: it reads a few thousand int objects
+    over and over rather than millions of copies scattered in memory.
+    """
+    ints = _ints()
+    return [ints[v] for v in values]  # in Pyodide twice as fast as map(ints.__getitem__, ...)
+
+
 def _move_rows(name: str) -> list[list[int]]:
     """A move table (values x 18 moves) as one list of 18 per value."""
-    values = table_array(name)
-    return (
-        memoryview(values)
-        .cast("B")
-        .cast(values.typecode, (len(values) // N_MOVES, N_MOVES))
-        .tolist()
-    )
+    return _rows(_shared(table_array(name)))
 
 
 # A stored uint8 table's "none" (edge_comb_of_u_edges' -1).
