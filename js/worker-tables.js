@@ -6,12 +6,14 @@
 //   await installTables(pyodide, { dir: "/tables", url, reload, onProgress });
 //   removeTables(pyodide, "/tables");   // after damaged tables, before a reload
 //
-// Each table of tables/manifest.json is one gzip file (tables/<name>.gz). For
-// each, the worker checks the download's size and SHA-256 (crypto.subtle),
-// gunzips it (DecompressionStream), decodes it by the entry's encoding (see
-// decodeTable; the same as solvelab.tables.decode in Python), checks the
-// table's size and SHA-256, and writes it to <dir>/<name>.bin. Last it writes
-// the manifest, marked {"verified_by": "worker"}: Python then only checks sizes.
+// Each table of tables/manifest.json is one gzip file (tables/<name>.table). For
+// each, this worker downloads it, and a worker of its own (this module again,
+// so that the work runs beside Python's) checks the download's size and SHA-256
+// (crypto.subtle), gunzips it (DecompressionStream) and decodes it by the
+// entry's encoding (decodeTable: the same as solvelab.tables.decode in Python,
+// tests/test_pyodide.py checks they agree). installTables writes each table to
+// <dir>/<name>.bin and then the manifest, marked {"verified_by": "worker"}:
+// Python then only checks sizes.
 
 /** A table that is not what the manifest says (cut short, damaged). */
 export class TableDamaged extends Error {}
@@ -42,15 +44,13 @@ export async function installTables(pyodide, { dir, url, reload = false, onProgr
 }
 
 const prefetched = new Map(); // url (and reload) -> the fetch under way
-const HELPER = "solvelab-tables"; // the name of the worker that fetches and decodes
 
 /**
  * Starts fetching, checking and decoding every table at url (a folder URL), to
- * keep in memory until installTables writes them. The work is done by a worker
- * of its own where the browser allows one (this module again), so that it runs
- * beside Python's own start: js/worker.js may call this as soon as it starts.
- * Returns the fetch under way: {tables: Promise<{manifest, decoded}>, ...}, where
- * decoded maps each table's name to its bytes.
+ * keep in memory until installTables writes them; js/worker.js may call it as
+ * soon as it starts, so that the tables arrive while Python starts. Returns the
+ * fetch under way: {tables: Promise<{manifest, decoded}>, ...}, where decoded
+ * maps each table's name to its bytes.
  */
 export function prefetchTables(url, { reload = false } = {}) {
   const key = `${reload ? "reload " : ""}${url}`;
@@ -60,59 +60,14 @@ export function prefetchTables(url, { reload = false } = {}) {
     fetched.report = () => {
       for (const listener of fetched.listeners) listener({ loaded: fetched.loaded, total: fetched.total });
     };
-    fetched.tables = typeof Worker === "function" ? fetchInHelper(url, reload, fetched) : fetchTables(url, reload, fetched);
+    fetched.tables = fetchTables(url, reload, fetched);
     fetched.tables.catch(() => prefetched.delete(key)); // the next call tries again
     prefetched.set(key, fetched);
   }
   return fetched;
 }
 
-// fetchTables in a worker of its own; in this thread if that worker cannot start.
-function fetchInHelper(url, reload, progress) {
-  return new Promise((resolve, reject) => {
-    let helper;
-    try {
-      helper = new Worker(new URL(import.meta.url), { type: "module", name: HELPER });
-    } catch {
-      return resolve(fetchTables(url, reload, progress));
-    }
-    helper.onmessage = ({ data }) => {
-      if (data.progress) {
-        Object.assign(progress, data.progress);
-        return progress.report();
-      }
-      helper.terminate();
-      if (data.error) return reject(data.damaged ? new TableDamaged(data.error) : new Error(data.error));
-      const decoded = data.names.map((name, i) => [name, new Uint8Array(data.buffers[i])]);
-      resolve({ manifest: data.manifest, decoded: new Map(decoded) });
-    };
-    helper.onerror = (event) => {
-      event.preventDefault(); // it did not start: do the work here
-      helper.terminate();
-      resolve(fetchTables(url, reload, progress));
-    };
-    helper.postMessage({ url: String(url), reload });
-  });
-}
-
-// This module as the helper worker: fetch, check and decode, hand the tables over.
-if (globalThis.WorkerGlobalScope && self.name === HELPER) {
-  self.onmessage = async ({ data: { url, reload } }) => {
-    const progress = { loaded: 0, total: 0 };
-    progress.report = () => postMessage({ progress: { loaded: progress.loaded, total: progress.total } });
-    try {
-      const { manifest, decoded } = await fetchTables(new URL(url), reload, progress);
-      // Each table in an ArrayBuffer of its own, handed over without a copy.
-      const buffers = [...decoded.values()].map((table) =>
-        table.byteOffset === 0 && table.byteLength === table.buffer.byteLength ? table.buffer : table.slice().buffer,
-      );
-      postMessage({ manifest, names: [...decoded.keys()], buffers }, buffers);
-    } catch (error) {
-      postMessage({ error: error.message ?? String(error), damaged: error instanceof TableDamaged });
-    }
-  };
-}
-
+// Downloads here, checking and decoding in a Decoder (a worker of its own).
 async function fetchTables(url, reload, progress) {
   const cache = reload ? "reload" : "default";
   const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache));
@@ -124,24 +79,91 @@ async function fetchTables(url, reload, progress) {
     progress.loaded = [...loaded.values()].reduce((a, b) => a + b, 0);
     progress.report();
   };
-  // All at once: the browser spreads the downloads over its connections, and
-  // decodes one while the next arrives.
-  const decoded = await Promise.all(
-    manifest.tables.map(async (entry) => {
-      const fetchTable = (mode) =>
-        fetchAndDecode(entry, new URL(entry.file, url), mode, (soFar) => report(entry.name, soFar));
-      let table;
-      try {
-        table = await fetchTable(cache);
-      } catch (error) {
-        if (!(error instanceof TableDamaged) || reload) throw error;
-        table = await fetchTable("reload"); // a bad copy in a cache: once more, from the server
-      }
-      report(entry.name, entry.bytes);
-      return [entry.name, table];
-    }),
-  );
-  return { manifest, decoded: new Map(decoded) };
+  const decoder = new Decoder();
+  try {
+    // All at once: the browser spreads the downloads over its connections, and
+    // one is decoded while the next arrives.
+    const decoded = await Promise.all(
+      manifest.tables.map(async (entry) => {
+        const fetchTable = async (mode) => {
+          const data = await download(new URL(entry.file, url), mode, (soFar) => report(entry.name, soFar));
+          return decoder.decode(entry, data);
+        };
+        let table;
+        try {
+          table = await fetchTable(cache);
+        } catch (error) {
+          if (!(error instanceof TableDamaged) || reload) throw error;
+          table = await fetchTable("reload"); // a bad copy in a cache: once more, from the server
+        }
+        report(entry.name, entry.bytes);
+        return [entry.name, table];
+      }),
+    );
+    return { manifest, decoded: new Map(decoded) };
+  } finally {
+    decoder.close();
+  }
+}
+
+const DECODER = "solvelab-tables-decoder"; // the name of the worker that decodes
+
+/**
+ * checkAndDecode in a worker of its own (this module again), beside whatever
+ * this thread does meanwhile (Python starting); here, where no worker starts.
+ */
+class Decoder {
+  #worker = null;
+  #pending = new Map(); // id -> {entry, data, resolve, reject}
+  #next = 0;
+
+  constructor() {
+    if (typeof Worker !== "function") return;
+    try {
+      this.#worker = new Worker(new URL(import.meta.url), { type: "module", name: DECODER });
+    } catch {
+      return;
+    }
+    this.#worker.onmessage = ({ data: { id, table, error, damaged } }) => {
+      const job = this.#pending.get(id);
+      this.#pending.delete(id);
+      if (error === undefined) job.resolve(new Uint8Array(table));
+      else job.reject(damaged ? new TableDamaged(error) : new Error(error));
+    };
+    this.#worker.onerror = (event) => {
+      event.preventDefault(); // it did not start: decode here
+      this.close();
+      for (const job of this.#pending.values()) checkAndDecode(job.entry, job.data).then(job.resolve, job.reject);
+      this.#pending.clear();
+    };
+  }
+
+  decode(entry, data) {
+    if (!this.#worker) return checkAndDecode(entry, data);
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { entry, data, resolve, reject });
+      this.#worker.postMessage({ id, entry, data }); // a copy: kept in case the worker fails
+    });
+  }
+
+  close() {
+    this.#worker?.terminate();
+    this.#worker = null;
+  }
+}
+
+// This module as the decoding worker.
+if (globalThis.WorkerGlobalScope && self.name === DECODER) {
+  self.onmessage = async ({ data: { id, entry, data } }) => {
+    try {
+      let table = await checkAndDecode(entry, data);
+      if (table.byteOffset !== 0 || table.byteLength !== table.buffer.byteLength) table = table.slice();
+      postMessage({ id, table: table.buffer }, [table.buffer]); // handed over, not copied
+    } catch (error) {
+      postMessage({ id, error: error.message ?? String(error), damaged: error instanceof TableDamaged });
+    }
+  };
 }
 
 /** Deletes every file installTables wrote. */
@@ -152,9 +174,8 @@ export function removeTables(pyodide, dir) {
   }
 }
 
-// A table's file, checked, gunzipped and decoded: the table's bytes, checked.
-export async function fetchAndDecode(entry, url, cache = "default", onProgress = () => {}) {
-  const data = await download(url, cache, onProgress);
+// A table's file (as downloaded), checked, gunzipped and decoded: the table's bytes, checked.
+export async function checkAndDecode(entry, data) {
   // A server that sends the file with Content-Encoding: gzip has it gunzipped by
   // the browser already; then only the table's own SHA-256 can tell.
   const gzipped = data[0] === 0x1f && data[1] === 0x8b;

@@ -31,7 +31,7 @@ def test_manifest_describes_every_pruning_table():
         assert entry["shape"] == list(spec.shape)
         assert entry["dtype"] == "uint8"
     for entry in entries.values():
-        assert entry["file"] == entry["name"] + ".gz"
+        assert entry["file"] == entry["name"] + ".table"  # gzip inside
 
 
 def test_download_stays_under_two_and_a_half_megabytes():

@@ -1,8 +1,8 @@
 """Load the solvers' precomputed tables from bytes, with the standard library only.
 
 Tables are built by ``solvelab tables build`` (numpy, build time only) into
-``tables/``: one gzip file per table and ``manifest.json``. Each manifest
-entry names a table and gives:
+``tables/``: one gzip file per table (``<name>.table``) and ``manifest.json``.
+Each manifest entry names a table and gives:
 
 - ``shape`` and ``dtype`` (``uint8``, ``uint16`` or ``uint32``, little-endian):
   the table itself, a plain array of that many elements;

@@ -238,7 +238,7 @@ def _bytes(sizes: dict[str, int], site: Path) -> dict:
         if local.is_file():
             data = local.read_bytes()
             # Already compressed files (the tables) are sent as they are.
-            gzipped += len(data) if local.suffix == ".gz" else len(gzip.compress(data, 6))
+            gzipped += len(data) if local.suffix == ".table" else len(gzip.compress(data, 6))
     return {"total": sum(kinds.values()), "gzip_total": gzipped, **kinds}
 
 

@@ -34,6 +34,9 @@ from solvelab.cube.symmetry import conjugations, twist_classes
 from solvelab.tables import FORMAT, MANIFEST, decode
 
 UNREACHED = 255
+# A table's file: gzip inside, but not named .gz, which some servers send as
+# "Content-Encoding: gzip" and the site's service worker leaves out (sitemap.xml.gz).
+SUFFIX = ".table"
 
 
 def move_array(name: str) -> np.ndarray:
@@ -226,7 +229,7 @@ def build(directory: Path, verbose: bool = True) -> dict:
         raw = table.astype(table.dtype.newbyteorder("<")).tobytes()
         entry = {
             "name": name,
-            "file": f"{name}.gz",
+            "file": f"{name}{SUFFIX}",
             "shape": list(table.shape),
             "dtype": str(table.dtype),
             "bytes": len(data),
@@ -247,7 +250,8 @@ def build(directory: Path, verbose: bool = True) -> dict:
             )
     manifest = {"format": FORMAT, "tables": entries}
     kept = {directory / entry["file"] for entry in entries}
-    for stale in {*directory.glob("*.xz"), *directory.glob("*.gz")} - kept:
+    built = {*directory.glob("*.xz"), *directory.glob("*.gz"), *directory.glob(f"*{SUFFIX}")}
+    for stale in built - kept:
         stale.unlink()  # a table no longer built
     (directory / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     if verbose:
