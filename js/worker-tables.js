@@ -70,23 +70,24 @@ export function prefetchTables(url, { reload = false } = {}) {
 // Downloads here, checking and decoding in a Decoder (a worker of its own).
 async function fetchTables(url, reload, progress) {
   const cache = reload ? "reload" : "default";
-  const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache));
-  const manifest = JSON.parse(text);
-  progress.total = manifest.tables.reduce((sum, entry) => sum + entry.bytes, 0);
-  const loaded = new Map();
-  const report = (name, bytes) => {
-    loaded.set(name, bytes);
-    progress.loaded = [...loaded.values()].reduce((a, b) => a + b, 0);
-    progress.report();
-  };
-  const decoder = new Decoder();
+  const decoder = new Decoder(); // starts while the manifest downloads
   try {
+    const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache, undefined, "low"));
+    const manifest = JSON.parse(text);
+    progress.total = manifest.tables.reduce((sum, entry) => sum + entry.bytes, 0);
+    const loaded = new Map();
+    const report = (name, bytes) => {
+      loaded.set(name, bytes);
+      progress.loaded = [...loaded.values()].reduce((a, b) => a + b, 0);
+      progress.report();
+    };
     // All at once: the browser spreads the downloads over its connections, and
     // one is decoded while the next arrives.
     const decoded = await Promise.all(
       manifest.tables.map(async (entry) => {
         const fetchTable = async (mode) => {
-          const data = await download(new URL(entry.file, url), mode, (soFar) => report(entry.name, soFar));
+          const onProgress = (soFar) => report(entry.name, soFar);
+          const data = await download(new URL(entry.file, url), mode, onProgress, "low");
           return decoder.decode(entry, data);
         };
         let table;
@@ -303,11 +304,12 @@ function gather(to, from, order) {
 }
 
 // The bytes at url, reporting (bytes so far, expected total) as they arrive.
-export async function download(url, cache = "default", onProgress = () => {}) {
+// priority "low" lets the browser send other downloads (Pyodide's) first.
+export async function download(url, cache = "default", onProgress = () => {}, priority = "auto") {
   const name = url.pathname.split("/").pop();
   let response;
   try {
-    response = await fetch(url, { cache });
+    response = await fetch(url, { cache, priority });
   } catch (error) {
     throw new Error(`${name}: ${error.message}`);
   }

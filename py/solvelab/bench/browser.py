@@ -8,7 +8,8 @@ on a free local port and measures, in a fresh browser each time (a first visit):
   ready (its "tables-ready");
 - the first solution after pressing Solve 5 s after opening the page, on a
   cube turned a dozen times with the keys;
-- the bytes of that first visit, by kind, and any file fetched twice;
+- the bytes the server sent for that first visit, by kind, and any file it
+  sent twice;
 
 then, in one more browser: pressing Solve as soon as Python is ready,
 animation (frames a second, JavaScript time per frame), and with Python and
@@ -27,6 +28,7 @@ import gzip
 import os
 import statistics
 import time
+from collections import Counter
 from pathlib import Path
 
 from solvelab.bench.cube import cubes
@@ -88,21 +90,7 @@ ANIMATE = """async (tokens) => {
 def _player(browser, url: str):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(STATUS_TIMES)
-    page = context.new_page()
-    sizes: dict[str, int] = {}
-    fetched: dict[str, int] = {}  # url -> times downloaded
-
-    def record(response) -> None:
-        if response.from_service_worker:
-            return  # no download
-        fetched[response.url] = fetched.get(response.url, 0) + 1
-        length = response.headers.get("content-length")  # the server sends it for every file
-        if length is not None:
-            sizes[response.url] = int(length)
-            fetched["bytes with repeats"] = fetched.get("bytes with repeats", 0) + int(length)
-
-    context.on("response", record)
-    return context, page, sizes, fetched
+    return context, context.new_page()
 
 
 def _status(page, stage: str) -> float:
@@ -120,7 +108,7 @@ def _status(page, stage: str) -> float:
     return at
 
 
-def _fresh_visits(playwright, path: str, url: str, launches: int, site: Path) -> dict:
+def _fresh_visits(playwright, path: str, server: SiteServer, launches: int, site: Path) -> dict:
     """Start-up figures from ``launches`` fresh browsers, and the bytes of the first visit.
 
     Each launch is a new browser, as on a first visit: its first page pays for
@@ -134,9 +122,11 @@ def _fresh_visits(playwright, path: str, url: str, launches: int, site: Path) ->
         "first solution (s after Solve, pressed 5 s after navigation)": [],
     }
     first_visit: dict = {}
+    url = server.url + "cube/player/"
     for launch in range(launches):
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        context, page, sizes, fetched = _player(browser, url)
+        context, page = _player(browser, url)
+        sent_before = len(server.served)
         page.goto(url)
         first = page.wait_for_function("window.solvelabPlayer?.view.stats.firstShownMs")
         figures["first frame on screen (s after navigation)"].append(first.json_value() / 1000)
@@ -164,12 +154,13 @@ def _fresh_visits(playwright, path: str, url: str, launches: int, site: Path) ->
             (shown - pressed) / 1000
         )
         if launch == 0:
-            page.wait_for_timeout(1000)  # anything the page fetches after its first solution
-            repeats = fetched.pop("bytes with repeats", 0)
+            page.wait_for_timeout(3000)  # what the page fetches after (the service worker's)
+            sent = server.served[sent_before:]  # what the server sent in full (no 304s)
+            counts = Counter(path for path, _ in sent)
             first_visit = {
-                **_bytes(sizes, site),
-                "with repeats": repeats,
-                "twice": sorted(u.split("/", 3)[3] for u, n in fetched.items() if n > 1),
+                **_bytes(dict(sent), site),
+                "with repeats": sum(size for _, size in sent),
+                "twice": sorted(path for path, n in counts.items() if n > 1),
             }
         context.close()
         browser.close()
@@ -187,9 +178,9 @@ def run(count: int = 20, site: Path = SITE, launches: int = FRESH_LAUNCHES) -> d
     figures: dict = {}
     with SiteServer(site) as server, sync_playwright() as playwright:
         url = server.url + "cube/player/"
-        figures.update(_fresh_visits(playwright, path, url, launches, site))
+        figures.update(_fresh_visits(playwright, path, server, launches, site))
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        context, page, _, _ = _player(browser, url)
+        context, page = _player(browser, url)
         page.goto(url)
         page.locator('[data-action="random-moves"]').wait_for(state="visible")
         page.wait_for_function(PYTHON_READY, timeout=READY_MS)
@@ -225,20 +216,27 @@ def run(count: int = 20, site: Path = SITE, launches: int = FRESH_LAUNCHES) -> d
 
 
 def _bytes(sizes: dict[str, int], site: Path) -> dict:
-    """Downloaded bytes by kind, and what gzip (as most web servers send it) would make of them."""
+    """Bytes sent by kind (path -> size), and what gzip (as most web servers send it)
+    would make of them."""
     kinds: dict[str, int] = {}
     gzipped = 0
-    for url, size in sizes.items():
+    for path, size in sizes.items():
         kind = next(
-            (k for k in ("pyodide/", "tables/", "py/", "assets/", "js/") if f"/{k}" in url),
+            (
+                k
+                for k in ("pyodide/", "tables/", "py/", "assets/", "js/")
+                if path.startswith(f"/{k}")
+            ),
             "pages",
         )
         kinds[kind.rstrip("/")] = kinds.get(kind.rstrip("/"), 0) + size
-        local = site / url.split("/", 3)[3].split("?")[0]
+        local = site / path.lstrip("/")
         if local.is_file():
             data = local.read_bytes()
             # Already compressed files (the tables) are sent as they are.
             gzipped += len(data) if local.suffix == ".table" else len(gzip.compress(data, 6))
+        else:
+            gzipped += size  # a directory's index page: not looked up
     return {"total": sum(kinds.values()), "gzip_total": gzipped, **kinds}
 
 
@@ -275,6 +273,6 @@ def main(count: int, site: str | None = None, launches: int = FRESH_LAUNCHES) ->
     )
     for kind in sorted(k for k in data if k not in ("total", "gzip_total")):
         print(f"{'  ' + kind:62} {data[kind]:,}")
-    print(f"{'  downloaded, counting files fetched twice':62} {repeats:,}")
-    print(f"{'  files fetched twice':62} {len(twice)}" + (f": {', '.join(twice)}" if twice else ""))
+    print(f"{'  sent, counting files sent twice':62} {repeats:,}")
+    print(f"{'  files sent twice':62} {len(twice)}" + (f": {', '.join(twice)}" if twice else ""))
     return 0
