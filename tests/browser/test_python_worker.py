@@ -211,9 +211,9 @@ def _damage(data: bytes) -> bytes:
 @pytest.mark.parametrize(
     ("how", "message"),
     [
-        ("damaged", "could not download the solver's tables (phase2-edges-cornercomb.gz: damaged"),
-        ("cut short", "could not download the solver's tables (phase2-edges-cornercomb.gz: 1000 "),
-        ("lost", "could not download the solver's tables (phase2-edges-cornercomb.gz: "),
+        ("damaged", "damaged"),
+        ("cut short", ": 1000 bytes, not "),
+        ("lost", ": "),
     ],
 )
 def test_bad_table_download_fails_clearly_and_retry_works(page, site_url, page_log, how, message):
@@ -237,7 +237,9 @@ def test_bad_table_download_fails_clearly_and_retry_works(page, site_url, page_l
     start_python(page, site_url)
     facelets = Cube.random(seed=3).to_facelets()
     failed = call(page, "solve", facelets=facelets, time_limit=SEARCH_S)
-    assert failed["error"]["message"].startswith(message), failed
+    said = failed["error"]["message"]
+    assert said.startswith("could not download the solver's tables (phase2-edges-cornercomb."), said
+    assert message in said, said
     assert "Traceback" not in failed["error"]["message"]
     assert "tables-error" in page.evaluate("window.statuses")
     # The browser reports the aborted download in the console: expected here.
