@@ -222,59 +222,38 @@ def _pieces(faces: str, stickers: str, colours: Mapping[str, str] | None = None)
     def piece(name: str) -> str:
         return "-".join(colours[f] for f in name) if colours else name
 
-    cp, co, where_corner = [], [], {}
-    for position, indices in enumerate(CORNER_FACELETS):
-        letters = "".join(faces[i] for i in indices)
-        name = CORNER_NAMES[position]
-        found = _CORNER_BY_FACES.get(letters)
-        if found is None:
-            raise InvalidCubeError(
-                f"{where('corner', name)} {shown(indices)}: " + _why(letters, colours), indices
-            )
-        piece_index, turn = found
-        if piece_index in where_corner:
-            other = where_corner[piece_index]
-            both = (*CORNER_FACELETS[other], *indices)
-            if colours:
-                message = (
-                    f"two corners are {piece(CORNER_NAMES[piece_index])}: "
-                    "a cube has one of each piece"
+    def identify(kind: str, places, names, by_faces) -> tuple[list[int], list[int]]:
+        """Each place's piece and orientation, for one kind of piece (corner or edge)."""
+        pieces, turns, place_of = [], [], {}
+        for position, indices in enumerate(places):
+            letters = "".join(faces[i] for i in indices)
+            name = names[position]
+            found = by_faces.get(letters)
+            if found is None:
+                raise InvalidCubeError(
+                    f"{where(kind, name)} {shown(indices)}: " + _why(letters, colours), indices
                 )
-            else:
-                message = (
-                    f"corners {CORNER_NAMES[other]} and {name} are the same piece "
-                    f"({shown(indices)}): each piece appears once"
-                )
-            raise InvalidCubeError(message, both)
-        where_corner[piece_index] = position
-        cp.append(piece_index)
-        co.append(-turn % 3)
-    ep, eo, where_edge = [], [], {}
-    for position, indices in enumerate(EDGE_FACELETS):
-        letters = "".join(faces[i] for i in indices)
-        name = EDGE_NAMES[position]
-        found = _EDGE_BY_FACES.get(letters)
-        if found is None:
-            raise InvalidCubeError(
-                f"{where('edge', name)} {shown(indices)}: " + _why(letters, colours), indices
-            )
-        piece_index, flip = found
-        if piece_index in where_edge:
-            other = where_edge[piece_index]
-            both = (*EDGE_FACELETS[other], *indices)
-            if colours:
-                message = (
-                    f"two edges are {piece(EDGE_NAMES[piece_index])}: a cube has one of each piece"
-                )
-            else:
-                message = (
-                    f"edges {EDGE_NAMES[other]} and {name} are the same piece "
-                    f"({shown(indices)}): each piece appears once"
-                )
-            raise InvalidCubeError(message, both)
-        where_edge[piece_index] = position
-        ep.append(piece_index)
-        eo.append(flip)
+            piece_index, turn = found
+            if piece_index in place_of:
+                other = place_of[piece_index]
+                if colours:
+                    message = (
+                        f"two {kind}s are {piece(names[piece_index])}: a cube has one of each piece"
+                    )
+                else:
+                    message = (
+                        f"{kind}s {names[other]} and {name} are the same piece "
+                        f"({shown(indices)}): each piece appears once"
+                    )
+                raise InvalidCubeError(message, (*places[other], *indices))
+            place_of[piece_index] = position
+            pieces.append(piece_index)
+            turns.append(turn)
+        return pieces, turns
+
+    cp, twists = identify("corner", CORNER_FACELETS, CORNER_NAMES, _CORNER_BY_FACES)
+    ep, eo = identify("edge", EDGE_FACELETS, EDGE_NAMES, _EDGE_BY_FACES)
+    co = [-turn % 3 for turn in twists]
     return CubieCube(tuple(cp), tuple(co), tuple(ep), tuple(eo))
 
 
