@@ -6,8 +6,6 @@ Each test here failed before the fix it guards.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 from test_player import PYTHON_READY, open_player, shown, wait_for_python, wait_until_still
@@ -16,17 +14,14 @@ from solvelab.bench.site_server import SiteServer
 from solvelab.cube import Cube
 
 SOLVE_SECONDS = 3  # the player's time limit (js/player.js)
-TABLES_DELAY_S = SOLVE_SECONDS + 2
 
 
-def _slow_tables(context, seconds: float = TABLES_DELAY_S) -> None:
-    """The tables' manifest arrives `seconds` late: loading them outlasts the time limit."""
-
-    def late(route):
-        time.sleep(seconds)
-        route.continue_()
-
-    context.route("**/tables/manifest.json", late)
+def _hold_tables(context) -> list:
+    """Holds the tables' manifest until the test lets it go (``held[0].continue_()``):
+    the tables load only then, however long the test took before."""
+    held: list = []
+    context.route("**/tables/manifest.json", lambda route: held.append(route))
+    return held
 
 
 def _message(page):
@@ -38,7 +33,7 @@ def _stop_button(page):
 
 
 def test_first_solve_works_while_the_tables_are_still_loading(page, site_url):
-    _slow_tables(page.context)
+    held = _hold_tables(page.context)
     open_player(page, site_url)
     wait_for_python(page)
     page.locator(".player-speed").fill("540")
@@ -48,6 +43,8 @@ def test_first_solve_works_while_the_tables_are_still_loading(page, site_url):
     assert not turned.is_solved()
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(_message(page)).to_contain_text("loading the solver's tables")
+    page.wait_for_timeout((SOLVE_SECONDS + 1) * 1000)  # longer than the time limit
+    held[0].continue_()
     expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)  # the solve has ended
     expect(_message(page)).to_contain_text("Solution (")
     alg = page.evaluate("window.solvelabPlayer.alg")
@@ -57,7 +54,7 @@ def test_first_solve_works_while_the_tables_are_still_loading(page, site_url):
 
 
 def test_keys_during_a_solve_stop_it_and_no_solution_is_played_on_another_cube(page, site_url):
-    _slow_tables(page.context)
+    held = _hold_tables(page.context)
     open_player(page, site_url, "?setup=R%20U%20F%20D%20L%20B%20R2%20F'")
     wait_for_python(page)
     page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)")
@@ -66,6 +63,7 @@ def test_keys_during_a_solve_stop_it_and_no_solution_is_played_on_another_cube(p
     page.keyboard.press("u")
     expect(_message(page)).to_contain_text("Solve stopped: the cube was changed while it ran.")
     expect(_stop_button(page)).to_be_disabled()
+    held[0].continue_()
     page.evaluate("window.solvelabPlayer.python.tablesReady")  # whatever the solve had, it is gone
     page.wait_for_timeout(500)
     assert page.evaluate("window.solvelabPlayer.alg") == ["R", "U"]
