@@ -13,6 +13,10 @@
     solvelab bench cube                    how fast and short the solver is
     solvelab bench browser                 the player page in headless Chromium
     solvelab bench startup                 how soon the solver is ready (CLI, Pyodide)
+    solvelab nonogram solve FILE [--json]  solve a nonogram; is its solution unique?
+    solvelab nonogram show FILE            a nonogram's clues
+    solvelab nonogram make --width W ...   a random nonogram with one solution (XML)
+    solvelab bench nonogram [--peers]      the nonogram solver on the benchmark puzzles
 
 Input a user can get wrong prints one line on stderr and exits with status 2.
 """
@@ -25,6 +29,7 @@ import sys
 
 from solvelab import __version__
 from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
+from solvelab.nonogram import cli as nonogram_cli
 from solvelab.tables import TableError, default_directory
 
 
@@ -239,6 +244,8 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds of search, never ending it before a first solution (default: none)",
     )
 
+    nonogram_cli.add_commands(topics)
+
     tables = topics.add_parser(
         "tables", help="the solvers' tables", description="The solvers' precomputed tables."
     )
@@ -330,6 +337,7 @@ def _parser() -> argparse.ArgumentParser:
         default=["cpython", "pyodide"],
         help="what to measure (default: both)",
     )
+    nonogram_cli.add_bench(benches)
     return parser
 
 

@@ -1,0 +1,228 @@
+"""The ``solvelab nonogram`` commands and ``solvelab bench nonogram``.
+
+``solve`` exit statuses: 0 when the solver answered (unique, multiple or none),
+2 for a file that cannot be read as a puzzle (one line on stderr), 3 when
+``--time-limit`` passed before an answer (JSON status ``timeout``; a time limit
+never turns into "none").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from solvelab.nonogram.errors import NonogramError, UnsatisfiableClues
+from solvelab.nonogram.files import read_file
+from solvelab.nonogram.puzzle import Puzzle, clue_text
+from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
+
+EXIT_TIMEOUT = 3
+
+
+def _colour_wanted(choice: str) -> bool:
+    if choice == "auto":
+        return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    return choice == "always"
+
+
+def render(puzzle: Puzzle, grid, colour: bool = False) -> str:
+    """The grid as text: the colours' characters, or coloured blocks on a terminal."""
+    if not colour:
+        return "\n".join(puzzle.picture(grid))
+    lines = []
+    for row in grid:
+        parts = []
+        for v in row:
+            rgb = puzzle.colours[v].rgb
+            try:
+                r, g, b = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
+            except ValueError:
+                r = g = b = 0 if v else 255
+            parts.append(f"\x1b[48;2;{r};{g};{b}m  ")
+        lines.append("".join(parts) + "\x1b[0m")
+    return "\n".join(lines)
+
+
+def _fail(message: str) -> int:
+    print(f"solvelab: {' '.join(message.split())}", file=sys.stderr)
+    return 2
+
+
+def _load(path: str) -> Puzzle:
+    return read_file(path)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    try:
+        puzzle = _load(args.file)
+    except UnsatisfiableClues as error:
+        seconds = time.perf_counter() - start
+        if args.json:
+            print(json.dumps({"status": NONE, "solutions": [], "seconds": round(seconds, 6)}))
+        else:
+            print(f"no solution: {error}")
+        return 0
+    except NonogramError as error:
+        return _fail(str(error))
+    if args.time_limit is not None and args.time_limit <= 0:
+        return _fail("--time-limit must be positive")
+    result = solve(puzzle, time_limit=args.time_limit)
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(
+            json.dumps(
+                {"status": result.status, "solutions": result.pictures(), "seconds": seconds}
+            )
+        )
+    else:
+        colour = _colour_wanted(args.colour)
+        stats = result.stats
+        work = (
+            f"{stats.line_solves + stats.line_lookups} line solves, {stats.probes} probes, "
+            f"{stats.branches} guesses; {seconds:.3f} s"
+        )
+        if result.status == UNIQUE:
+            print(render(puzzle, result.solutions[0], colour))
+            print(f"unique solution ({_difficulty(result)}; {work})")
+        elif result.status == MULTIPLE:
+            for i, grid in enumerate(result.solutions, 1):
+                print(f"solution {i}:")
+                print(render(puzzle, grid, colour))
+            print(f"more than one solution (two shown; {work})")
+        elif result.status == NONE:
+            print(f"no solution: {result.reason}")
+        else:
+            print(f"time limit reached: {result.reason}; no verdict ({work})")
+    return EXIT_TIMEOUT if result.status == TIMEOUT else 0
+
+
+def _difficulty(result) -> str:
+    return {
+        "line": "line solving alone",
+        "probing": "needs probing",
+        "search": f"needs search: {result.stats.branches} guesses",
+    }.get(result.difficulty, result.difficulty)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    try:
+        puzzle = _load(args.file)
+    except NonogramError as error:
+        return _fail(str(error))
+    title = f" “{puzzle.title}”" if puzzle.title else ""
+    print(f"{puzzle.width} × {puzzle.height} nonogram{title}")
+    if len(puzzle.colours) > 2:
+        names = ", ".join(f"{c.name} ({c.char})" for c in puzzle.colours[1:])
+        print(f"colours: {names} on {puzzle.colours[0].name} ({puzzle.colours[0].char})")
+    for name, lines in (("rows", puzzle.rows), ("columns", puzzle.columns)):
+        print(f"{name}:")
+        for i, clue in enumerate(lines, 1):
+            print(f"  {i:3}: {clue_text(clue, puzzle.colours)}")
+    if puzzle.goal is not None:
+        print("goal:")
+        print(render(puzzle, puzzle.goal, _colour_wanted(args.colour)))
+    return 0
+
+
+def cmd_make(args: argparse.Namespace) -> int:
+    from solvelab.nonogram.generator import generate
+    from solvelab.nonogram.pbn_xml import write_xml
+
+    try:
+        puzzle = generate(args.width, args.height, args.density, args.seed, easy=args.easy)
+    except NonogramError as error:
+        return _fail(str(error))
+    sys.stdout.write(write_xml(puzzle))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from solvelab.bench.nonogram import main
+
+    return main(args.puzzles, args.time_limit, tuple(args.runtime), args.peers, args.only)
+
+
+def _colour_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--colour",
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="draw in colour: on a terminal (auto, the default), always or never",
+    )
+
+
+def add_commands(topics) -> None:
+    """Add the ``nonogram`` topic to the CLI's topics."""
+    nonogram = topics.add_parser(
+        "nonogram", help="nonograms (paint by numbers)", description="Nonograms."
+    )
+    commands = nonogram.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = commands.add_parser(
+        "solve",
+        help="solve a puzzle and say whether its solution is unique",
+        description="Solve the puzzle in FILE (webpbn XML, .non or clue text) and print the "
+        "picture and the verdict: unique, more than one solution (two shown) or none (why). "
+        "Exit status 0 for a verdict, 2 for a bad file, 3 if --time-limit passed first "
+        '(JSON status "timeout").',
+    )
+    p.add_argument("file", metavar="FILE")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"status": ..., "solutions": [grid, ...], "seconds": ...}',
+    )
+    p.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds")
+    _colour_option(p)
+    p.set_defaults(run=cmd_solve)
+
+    p = commands.add_parser(
+        "show", help="print a puzzle's clues", description="Print the clues (and goal) of FILE."
+    )
+    p.add_argument("file", metavar="FILE")
+    _colour_option(p)
+    p.set_defaults(run=cmd_show)
+
+    p = commands.add_parser(
+        "make",
+        help="make a random puzzle with a unique solution",
+        description="Write a random puzzle with exactly one solution as webpbn XML to stdout.",
+    )
+    p.add_argument("--width", type=int, required=True, metavar="W")
+    p.add_argument("--height", type=int, required=True, metavar="H")
+    p.add_argument(
+        "--density", type=float, default=0.6, metavar="D", help="share of filled cells (0.6)"
+    )
+    p.add_argument("--seed", type=int, metavar="N", help="make it reproducible")
+    p.add_argument("--easy", action="store_true", help="only puzzles line solving solves")
+    p.set_defaults(run=cmd_make)
+
+
+def add_bench(benches) -> None:
+    """Add ``bench nonogram`` to the CLI's benchmarks."""
+    p = benches.add_parser(
+        "nonogram",
+        help="the nonogram solver on the benchmark puzzles",
+        description="Solve every puzzle in the benchmark folder and print time and verdict "
+        "(CPython, optionally Pyodide under Node.js), with the peers (pynogram) where installed.",
+    )
+    p.add_argument(
+        "--puzzles",
+        metavar="DIR",
+        help="the puzzles (default: $SOLVELAB_NONOGRAMS or ../shared/nonograms from the repo)",
+    )
+    p.add_argument("--time-limit", type=float, default=300, metavar="S", help="per puzzle (300)")
+    p.add_argument(
+        "--runtime",
+        choices=("cpython", "pyodide"),
+        nargs="+",
+        default=["cpython"],
+        help="cpython (the default), pyodide, or both",
+    )
+    p.add_argument("--peers", action="store_true", help="run pynogram side by side")
+    p.add_argument("--only", nargs="+", metavar="NAME", help="only puzzles whose name has NAME")
+    p.set_defaults(run=cmd_bench)

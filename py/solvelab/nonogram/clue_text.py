@@ -1,0 +1,110 @@
+"""A plain clue text format for quick input::
+
+    # a comment
+    title: Little house          (optional)
+    colour r red FF0000          (optional: char, name, RGB; without any, black X)
+    rows
+    1
+    3
+    2 1r 1                       (a run of 2 black, 1 red, 1 black)
+    columns
+    ...
+
+One clue a line: numbers separated by spaces or commas, a colour char after a
+number when it is not the first colour; ``0`` or ``-`` for a blank line. The
+background is white (``.``).
+
+>>> p = read_text("rows\\n1\\n2\\ncolumns\\n2\\n1")
+>>> p.width, p.height
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import re
+
+from solvelab.nonogram.errors import FormatError
+from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, Puzzle
+
+_NUMBER = re.compile(r"(\d+)(\D?)$")
+
+
+def read_text(text: str, source: str | None = None) -> Puzzle:
+    """A puzzle from clue text; :class:`FormatError` names the line of a problem."""
+    colours = [WHITE]
+    sections: dict[str, list[tuple]] = {}
+    section = None
+    title = ""
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word = line.rstrip(":").lower()
+        if word in ("rows", "columns"):
+            if word in sections:
+                raise FormatError(f"a second {word} section", number, source)
+            section = word
+            sections[word] = []
+            continue
+        if line.lower().startswith("title"):
+            title = line[5:].lstrip(" :").strip()
+            continue
+        if line.lower().startswith(("colour ", "color ")):
+            parts = line.split()
+            if len(parts) not in (3, 4) or len(parts[1]) != 1:
+                raise FormatError("write a colour as: colour CHAR NAME [RRGGBB]", number, source)
+            colours.append(Colour(parts[2], parts[1], parts[3] if len(parts) == 4 else "000000"))
+            continue
+        if section is None:
+            raise FormatError(f"expected 'rows' or 'columns' before {line!r}", number, source)
+        blocks = []
+        if line not in ("0", "-"):
+            for part in line.replace(",", " ").split():
+                match = _NUMBER.match(part)
+                if not match or int(match.group(1)) < 1:
+                    raise FormatError(f"not a clue number: {part!r}", number, source)
+                blocks.append((int(match.group(1)), match.group(2), number))
+        sections[section].append(blocks)
+    for kind in ("rows", "columns"):
+        if kind not in sections:
+            raise FormatError(f"no {kind} section", None, source)
+    if len(colours) == 1:
+        colours.append(BLACK)
+    chars = {c.char: i for i, c in enumerate(colours)}
+    chars[""] = 1
+
+    def clue(blocks) -> tuple:
+        out = []
+        for length, char, number in blocks:
+            if char not in chars or chars[char] == 0:
+                raise FormatError(f"unknown colour char {char!r}", number, source)
+            out.append(Block(length, chars[char]))
+        return tuple(out)
+
+    return Puzzle(
+        tuple(clue(b) for b in sections["rows"]),
+        tuple(clue(b) for b in sections["columns"]),
+        tuple(colours),
+        title=title,
+    )
+
+
+def write_text(puzzle: Puzzle) -> str:
+    """The puzzle in the clue text format."""
+    out = [f"title: {puzzle.title}"] if puzzle.title else []
+    if len(puzzle.colours) > 2:
+        for colour in puzzle.colours[1:]:
+            out.append(f"colour {colour.char} {colour.name} {colour.rgb}")
+
+    def clue(c) -> str:
+        if not c:
+            return "0"
+        return " ".join(
+            f"{b.length}" + ("" if b.colour == 1 else puzzle.colours[b.colour].char) for b in c
+        )
+
+    out.append("rows")
+    out += [clue(c) for c in puzzle.rows]
+    out.append("columns")
+    out += [clue(c) for c in puzzle.columns]
+    return "\n".join(out) + "\n"

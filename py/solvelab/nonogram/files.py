@@ -1,0 +1,75 @@
+"""Reading and writing puzzle files in any of the three formats.
+
+The format is chosen by the file's extension (``.xml``/``.pbn``, ``.non``,
+anything else) or, for other names, by the text: XML starts with ``<``, ``.non``
+has a ``width`` line, otherwise it is the clue text format.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solvelab.nonogram.clue_text import read_text, write_text
+from solvelab.nonogram.errors import FormatError
+from solvelab.nonogram.non_format import read_non, write_non
+from solvelab.nonogram.pbn_xml import read_xml, write_xml
+from solvelab.nonogram.puzzle import Puzzle
+
+FORMATS = ("xml", "non", "text")
+MAX_FILE_BYTES = 4_000_000
+
+
+def guess_format(text: str, name: str = "") -> str:
+    """``xml``, ``non`` or ``text``."""
+    suffix = Path(name).suffix.lower()
+    if suffix in (".xml", ".pbn"):
+        return "xml"
+    if suffix == ".non":
+        return "non"
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("<"):
+        return "xml"
+    words = {line.split(" ", 1)[0].strip().lower() for line in stripped.splitlines()}
+    if "width" in words or "height" in words:
+        return "non"
+    return "text"
+
+
+def parse(text: str, fmt: str | None = None, source: str | None = None) -> Puzzle:
+    """A puzzle from text in ``fmt`` (guessed when ``None``)."""
+    fmt = fmt or guess_format(text, source or "")
+    if fmt == "xml":
+        return read_xml(text.encode("utf-8"), source)
+    if fmt == "non":
+        return read_non(text, source)
+    if fmt == "text":
+        return read_text(text, source)
+    raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def read_file(path: str | Path, fmt: str | None = None) -> Puzzle:
+    """A puzzle from a file; errors are :class:`NonogramError` (a ``ValueError``)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise FormatError(f"cannot read the file: {error.strerror}", None, str(path)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise FormatError(f"the file is over {MAX_FILE_BYTES} bytes", None, str(path))
+    fmt = fmt or guess_format(data[:200].decode("utf-8", "replace"), path.name)
+    if fmt == "xml":
+        return read_xml(data, str(path))  # expat reads the encoding declaration
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise FormatError("the file is not UTF-8 text", line, str(path)) from None
+    return parse(text, fmt, str(path))
+
+
+def dumps(puzzle: Puzzle, fmt: str = "xml") -> str:
+    """The puzzle as text in ``fmt``."""
+    writers = {"xml": write_xml, "non": write_non, "text": write_text}
+    if fmt not in writers:
+        raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    return writers[fmt](puzzle)

@@ -1,0 +1,56 @@
+"""Random puzzles: a random picture (each cell filled with probability ``density``,
+the threshold of seed 002's editor), kept only when its clues have exactly one
+solution, and, with ``easy``, only when line solving alone finds it.
+
+>>> puzzle = generate(8, 6, 0.6, seed=3)
+>>> puzzle.width, puzzle.height, solve(puzzle).status
+(8, 6, 'unique')
+"""
+
+from __future__ import annotations
+
+import random
+
+from solvelab.nonogram.errors import NonogramError
+from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
+from solvelab.nonogram.solver import UNIQUE, solve
+
+
+class GeneratorError(NonogramError):
+    """No puzzle with the wanted properties was found in the attempts allowed."""
+
+
+def random_picture(width: int, height: int, density: float, rng: random.Random) -> list[list[int]]:
+    """A picture of 0 (background) and 1 cells, each 1 with probability ``density``."""
+    return [[1 if rng.random() < density else 0 for _ in range(width)] for _ in range(height)]
+
+
+def generate(
+    width: int,
+    height: int,
+    density: float = 0.6,
+    seed: int | None = None,
+    easy: bool = False,
+    attempts: int = 2000,
+    time_limit: float = 5.0,
+) -> Puzzle:
+    """A puzzle with a unique solution (line-solvable with ``easy``), the same for the
+    same arguments."""
+    if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
+        raise GeneratorError(f"width and height must be 1 to {MAX_SIZE}, not {width} × {height}")
+    if not 0 < density < 1:
+        raise GeneratorError(f"the density must be between 0 and 1 (exclusive), not {density}")
+    rng = random.Random(seed)
+    for _ in range(attempts):
+        picture = random_picture(width, height, density, rng)
+        if not any(any(row) for row in picture):
+            continue
+        puzzle = Puzzle.from_grid(picture, title=f"random {width}×{height}")
+        result = solve(puzzle, time_limit=time_limit)
+        if result.status == UNIQUE and (not easy or result.difficulty == "line"):
+            return puzzle
+    what = "line-solvable unique" if easy else "unique"
+    raise GeneratorError(
+        f"no {what} puzzle found in {attempts} random {width} × {height} pictures of "
+        f"density {density}; try a higher density"
+    )

@@ -1,0 +1,114 @@
+"""Steve Simpson's ``.non`` format (one colour): keywords, then ``rows`` and
+``columns`` sections with one clue a line (``3,1``; ``0`` or an empty line for a
+blank line), optionally ``goal`` with the picture as 0s and 1s.
+
+>>> p = read_non("width 2\\nheight 2\\nrows\\n1\\n2\\ncolumns\\n2\\n1\\n")
+>>> p.rows
+((Block(length=1, colour=1),), (Block(length=2, colour=1),))
+"""
+
+from __future__ import annotations
+
+from solvelab.nonogram.errors import FormatError, NonogramError
+from solvelab.nonogram.puzzle import Block, Puzzle
+
+_KEYWORDS = {
+    "catalogue", "title", "by", "copyright", "license", "width", "height", "rows",
+    "columns", "goal", "solution", "color", "colour",
+}  # fmt: skip
+
+
+def read_non(text: str, source: str | None = None) -> Puzzle:
+    """A puzzle from ``.non`` text; :class:`FormatError` names the line of a problem."""
+    meta: dict[str, str] = {}
+    sections: dict[str, list[tuple]] = {}
+    section = None
+    goal: tuple | None = None
+    width = height = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if section is not None and (not line or line[0].isdigit()):
+            if not line:
+                if len(sections[section]) >= (height if section == "rows" else width or 0) > 0:
+                    section = None
+                    continue
+                sections[section].append(())
+                continue
+            blocks = []
+            for part in line.replace(" ", ",").split(","):
+                if not part:
+                    continue
+                if not part.isdigit():
+                    raise FormatError(
+                        f"a clue number must be a whole number, not {part!r}", number, source
+                    )
+                if int(part) > 0:
+                    blocks.append(Block(int(part), 1))
+            sections[section].append(tuple(blocks))
+            continue
+        if not line or line.startswith("#"):
+            continue
+        section = None
+        if word in ("rows", "columns"):
+            section = word
+            sections[section] = []
+        elif word in ("width", "height"):
+            if not rest.strip().isdigit():
+                raise FormatError(
+                    f"{word} must be a whole number, not {rest.strip()!r}", number, source
+                )
+            if word == "width":
+                width = int(rest)
+            else:
+                height = int(rest)
+        elif word == "goal":
+            bits = rest.strip().strip('"')
+            if bits.strip("01"):
+                raise FormatError("the goal must be 0s and 1s", number, source)
+            goal = tuple(int(c) for c in bits)
+        elif word in _KEYWORDS:
+            meta[word] = rest.strip().strip('"')
+        else:
+            raise FormatError(f"unknown keyword {word!r}", number, source)
+    for kind in ("rows", "columns"):
+        if kind not in sections:
+            raise FormatError(f"no {kind} section", None, source)
+    rows, columns = sections["rows"], sections["columns"]
+    if height is not None and len(rows) != height:
+        raise FormatError(f"height {height} but {len(rows)} rows", None, source)
+    if width is not None and len(columns) != width:
+        raise FormatError(f"width {width} but {len(columns)} columns", None, source)
+    picture = None
+    if goal is not None and len(goal) == len(rows) * len(columns):
+        w = len(columns)
+        picture = tuple(goal[r * w : r * w + w] for r in range(len(rows)))
+    return Puzzle(
+        tuple(rows),
+        tuple(columns),
+        title=meta.get("title", ""),
+        author=meta.get("by", ""),
+        goal=picture,
+    )
+
+
+def write_non(puzzle: Puzzle) -> str:
+    """The puzzle as ``.non`` text. Only one-colour puzzles fit the format."""
+    if len(puzzle.colours) > 2:
+        raise NonogramError(
+            f"the .non format holds one colour; this puzzle has {len(puzzle.colours) - 1}: "
+            "write it as XML"
+        )
+    out = []
+    if puzzle.title:
+        out.append(f'title "{puzzle.title}"')
+    if puzzle.author:
+        out.append(f'by "{puzzle.author}"')
+    out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
+    out += [",".join(str(b.length) for b in clue) or "0" for clue in puzzle.rows]
+    out += ["", "columns"]
+    out += [",".join(str(b.length) for b in clue) or "0" for clue in puzzle.columns]
+    if puzzle.goal is not None:
+        out += ["", "goal " + "".join(str(min(v, 1)) for row in puzzle.goal for v in row)]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,217 @@
+"""The nonogram model: colours, clues (blocks of a colour), puzzles and grids.
+
+A puzzle has row clues and column clues; each clue is a sequence of
+:class:`Block` (a run length and a colour index). Colour index 0 is always the
+background. Runs of the same colour need at least one background cell between
+them; runs of different colours may touch.
+
+A grid is a tuple of rows, each a tuple of colour indices; while solving, cells
+are bit masks of the colours still possible (bit 0 = background), so an unknown
+cell of a black-and-white puzzle is ``0b11``.
+
+>>> p = Puzzle.from_grid(["X.X", "XXX"])
+>>> p.rows
+((Block(length=1, colour=1), Block(length=1, colour=1)), (Block(length=3, colour=1),))
+>>> p.width, p.height
+(3, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from solvelab.nonogram.errors import ClueError, PuzzleTooLarge, UnsatisfiableClues
+
+MAX_SIZE = 200
+
+Grid = tuple[tuple[int, ...], ...]
+
+
+class Colour(NamedTuple):
+    """A colour of a puzzle: its name, the character that draws it, and its RGB hex."""
+
+    name: str
+    char: str
+    rgb: str = "000000"
+
+
+class Block(NamedTuple):
+    """One number of a clue: ``length`` cells of colour index ``colour`` (>= 1)."""
+
+    length: int
+    colour: int = 1
+
+
+Clue = tuple[Block, ...]
+
+WHITE = Colour("white", ".", "FFFFFF")
+BLACK = Colour("black", "X", "000000")
+
+
+def line_name(index: int, height: int) -> str:
+    """``row 3`` or ``column 5`` (1-based) for a line index (rows first, then columns)."""
+    return f"row {index + 1}" if index < height else f"column {index - height + 1}"
+
+
+def clue_text(clue: Clue, colours: Sequence[Colour] | None = None) -> str:
+    """The clue as people write it: ``3 4``, with colour names when it has several colours."""
+    if not clue:
+        return "0"
+    multi = len({b.colour for b in clue}) > 1 or (clue and clue[0].colour != 1)
+    parts = []
+    for block in clue:
+        if multi and colours is not None:
+            parts.append(f"{block.length} {colours[block.colour].name}")
+        else:
+            parts.append(str(block.length))
+    return (", " if multi and colours is not None else " ").join(parts)
+
+
+def min_length(clue: Clue) -> int:
+    """The fewest cells the clue needs: its runs and one gap between runs of one colour."""
+    total = sum(b.length for b in clue)
+    gaps = sum(1 for a, b in zip(clue, clue[1:], strict=False) if a.colour == b.colour)
+    return total + gaps
+
+
+def ranges_text(numbers: Iterable[int]) -> str:
+    """``1–4, 7`` for 1-based numbers."""
+    ordered = sorted(set(numbers))
+    parts: list[str] = []
+    start = prev = None
+    for n in [*ordered, None]:
+        if start is not None and (n is None or n != prev + 1):
+            parts.append(str(start) if start == prev else f"{start}–{prev}")
+            start = None
+        if n is not None and start is None:
+            start = n
+        prev = n
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Row and column clues, the colours (index 0 is the background) and some metadata.
+
+    Construction checks what can be checked without solving: sizes, every clue
+    fits its line, and rows and columns fill the same number of cells of each
+    colour. Problems raise :class:`ClueError` or :class:`PuzzleTooLarge`.
+    """
+
+    rows: tuple[Clue, ...]
+    columns: tuple[Clue, ...]
+    colours: tuple[Colour, ...] = (WHITE, BLACK)
+    title: str = ""
+    author: str = ""
+    goal: Grid | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        rows = tuple(tuple(Block(*b) for b in clue) for clue in self.rows)
+        columns = tuple(tuple(Block(*b) for b in clue) for clue in self.columns)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "colours", tuple(Colour(*c) for c in self.colours))
+        self._check()
+
+    @property
+    def width(self) -> int:
+        return len(self.columns)
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def lines(self) -> tuple[Clue, ...]:
+        """Rows then columns: line index ``i < height`` is row ``i``."""
+        return self.rows + self.columns
+
+    def _check(self) -> None:
+        w, h = self.width, self.height
+        if w > MAX_SIZE or h > MAX_SIZE:
+            raise PuzzleTooLarge(
+                f"the puzzle is {w} × {h} cells; at most {MAX_SIZE} × {MAX_SIZE} are allowed"
+            )
+        if w == 0 or h == 0:
+            raise ClueError(
+                f"the puzzle has {h} rows and {w} columns; it needs at least one of each"
+            )
+        if len(self.colours) < 2:
+            raise ClueError("the puzzle needs a background colour and at least one other colour")
+        for index, clue in enumerate(self.lines):
+            name = line_name(index, h)
+            size = w if index < h else h
+            for block in clue:
+                if block.length < 1:
+                    raise ClueError(f"{name}: clue numbers must be at least 1, not {block.length}")
+                if not 1 <= block.colour < len(self.colours):
+                    raise ClueError(f"{name}: unknown colour {block.colour}")
+            need = min_length(clue)
+            if need > size:
+                kind = "row" if index < h else "column"
+                raise UnsatisfiableClues(
+                    f"{name}: clues {clue_text(clue, self.colours)} need {need} cells, "
+                    f"the {kind} has {size}"
+                )
+        for colour in range(1, len(self.colours)):
+            by_rows = sum(b.length for clue in self.rows for b in clue if b.colour == colour)
+            by_cols = sum(b.length for clue in self.columns for b in clue if b.colour == colour)
+            if by_rows != by_cols:
+                what = "" if len(self.colours) == 2 else f" {self.colours[colour].name}"
+                raise UnsatisfiableClues(
+                    f"the rows fill {by_rows}{what} cells and the columns {by_cols}"
+                )
+
+    @classmethod
+    def from_grid(
+        cls,
+        picture: Sequence[Sequence[int] | str],
+        colours: Sequence[Colour] = (WHITE, BLACK),
+        **meta,
+    ) -> Puzzle:
+        """The puzzle whose solution is ``picture`` (rows of colour indices, or of the
+        colours' characters)."""
+        chars = {c.char: i for i, c in enumerate(colours)}
+        grid = tuple(
+            tuple(chars[c] if isinstance(c, str) else int(c) for c in row) for row in picture
+        )
+        width = len(grid[0]) if grid else 0
+        columns = [tuple(row[x] for row in grid) for x in range(width)]
+        return cls(
+            tuple(clue_of(row) for row in grid),
+            tuple(clue_of(col) for col in columns),
+            tuple(colours),
+            goal=grid,
+            **meta,
+        )
+
+    def check(self, grid: Sequence[Sequence[int]]) -> bool:
+        """Whether a grid of colour indices satisfies every clue."""
+        if len(grid) != self.height or any(len(r) != self.width for r in grid):
+            return False
+        if any(clue_of(row) != clue for row, clue in zip(grid, self.rows, strict=True)):
+            return False
+        return all(clue_of([row[x] for row in grid]) == clue for x, clue in enumerate(self.columns))
+
+    def picture(self, grid: Sequence[Sequence[int]]) -> list[str]:
+        """Rows of colour characters; ``?`` for a cell that is not known (negative)."""
+        return ["".join(self.colours[v].char if v >= 0 else "?" for v in row) for row in grid]
+
+    def __str__(self) -> str:
+        return f"{self.width}×{self.height} nonogram" + (f" “{self.title}”" if self.title else "")
+
+
+def clue_of(line: Iterable[int]) -> Clue:
+    """The clue of a line of colour indices (0 = background)."""
+    blocks: list[Block] = []
+    prev = 0
+    for v in line:
+        if v:
+            if v == prev:
+                blocks[-1] = Block(blocks[-1].length + 1, v)
+            else:
+                blocks.append(Block(1, v))
+        prev = v
+    return tuple(blocks)

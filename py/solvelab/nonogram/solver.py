@@ -1,0 +1,408 @@
+"""Solving a whole puzzle: propagation, probing and search, with a uniqueness proof.
+
+1. **Propagation**: a queue of lines whose cells changed; each is run through
+   the exact line solver (:mod:`solvelab.nonogram.line`), and the lines
+   crossing the cells it fixed join the queue, until nothing changes. Line
+   results are cached by the line's cells, since probing and search meet the
+   same line states again and again.
+2. **Probing**: every unknown cell is tried with each colour it may still
+   have, and propagated. Colours that lead to a contradiction are struck
+   out; what all the surviving branches agree on is fixed. Repeated until a
+   whole pass changes nothing.
+3. **Search**: the cell whose probes fixed the most cells in its weaker
+   branch is branched on, depth first, each branch starting from its probe's
+   already propagated grid. The search goes on after the first solution
+   until a second one is found (``multiple``) or every branch is closed
+   (``unique``).
+
+Every deduction keeps all solutions, so the branches of the search are
+disjoint and the count of solutions found is exact.
+
+>>> from solvelab.nonogram.puzzle import Puzzle
+>>> result = solve(Puzzle.from_grid(["X.X", ".X.", "X.X"]))
+>>> result.status, result.difficulty
+('unique', 'line')
+>>> solve(Puzzle.from_grid(["X.", ".X"])).status
+'multiple'
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+from solvelab.nonogram.line import LineSolver
+from solvelab.nonogram.puzzle import Grid, Puzzle, line_name, ranges_text
+from solvelab.nonogram.steps import Step, diff
+
+UNIQUE = "unique"
+MULTIPLE = "multiple"
+NONE = "none"
+TIMEOUT = "timeout"
+
+_CACHE_LIMIT = 20000  # line states kept per line before its cache is emptied
+
+
+class TimeLimitReached(Exception):
+    """Raised inside the solver when its time limit has passed."""
+
+
+class _Contradiction(Exception):
+    """A line with no placement while propagating from the empty grid; says which."""
+
+
+@dataclass
+class Stats:
+    """Counts of the solver's work."""
+
+    line_solves: int = 0  # line solver runs (cache misses)
+    line_lookups: int = 0  # line results taken from the cache
+    probes: int = 0  # cells tried with one colour during probing
+    branches: int = 0  # guesses made by the search
+    backtracks: int = 0  # branches that ended in a contradiction
+    seconds: float = 0.0
+
+
+@dataclass
+class Result:
+    """What the solver found.
+
+    ``status`` is ``unique``, ``multiple`` (two different solutions in
+    ``solutions``), ``none`` (``reason`` says why) or ``timeout`` (the time limit
+    passed first: ``solutions`` holds any found so far, and nothing is claimed).
+    ``difficulty`` is ``line`` (line solving alone), ``probing`` (needs probing,
+    no guesses) or ``search`` (needs guesses; see ``stats.branches``).
+    """
+
+    puzzle: Puzzle
+    status: str
+    solutions: list[Grid] = field(default_factory=list)
+    reason: str = ""
+    difficulty: str = ""
+    stats: Stats = field(default_factory=Stats)
+    steps: list[Step] | None = None
+
+    def pictures(self) -> list[list[str]]:
+        """Each solution as rows of the puzzle's colour characters."""
+        return [self.puzzle.picture(grid) for grid in self.solutions]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+class Solver:
+    """Solves one puzzle; :func:`solve` is the short way to use it."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        time_limit: float | None = None,
+        record_steps: bool = False,
+        max_solutions: int = 2,
+    ):
+        self.puzzle = puzzle
+        self.width = w = puzzle.width
+        self.height = h = puzzle.height
+        self.size = w * h
+        self.full = (1 << len(puzzle.colours)) - 1
+        self.solvers = [LineSolver(clue).solve for clue in puzzle.lines]
+        self.indices = [[r * w + x for x in range(w)] for r in range(h)] + [
+            [y * w + c for y in range(h)] for c in range(w)
+        ]
+        self.crossing = [[h + x for x in range(w)] for _ in range(h)] + [
+            list(range(h)) for _ in range(w)
+        ]
+        self.caches: list[dict] = [{} for _ in puzzle.lines]
+        self.key = bytes if self.full < 256 else tuple
+        self.stats = Stats()
+        self.time_limit = time_limit
+        self.deadline = None
+        self.steps: list[Step] | None = [] if record_steps else None
+        self.max_solutions = max_solutions
+
+    # -- propagation -------------------------------------------------------------
+
+    def _line_cells(self, grid: list[int], line: int):
+        if line < self.height:
+            return grid[line * self.width : (line + 1) * self.width]
+        return grid[line - self.height :: self.width]
+
+    def propagate(self, grid: list[int], pending) -> int:
+        """Run the line solver over ``pending`` lines and the lines they change, in
+        place. Returns how many cells changed, or -1 on a contradiction."""
+        queue = deque(pending)
+        queued = set(queue)
+        caches, solvers, indices, crossing = self.caches, self.solvers, self.indices, self.crossing
+        key_of = self.key
+        w, h = self.width, self.height
+        stats = self.stats
+        changed = 0
+        while queue:
+            line = queue.popleft()
+            queued.discard(line)
+            old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
+            cache = caches[line]
+            try:
+                new = cache[old]
+                stats.line_lookups += 1
+            except KeyError:
+                stats.line_solves += 1
+                result = solvers[line](old)
+                new = None if result is None else key_of(result)
+                if len(cache) >= _CACHE_LIMIT:
+                    cache.clear()
+                cache[old] = new
+            if new is None:
+                return -1
+            if new == old:
+                continue
+            idx = indices[line]
+            cross = crossing[line]
+            for i, (a, b) in enumerate(zip(old, new, strict=True)):
+                if a != b:
+                    grid[idx[i]] = b
+                    changed += 1
+                    other = cross[i]
+                    if other not in queued:
+                        queued.add(other)
+                        queue.append(other)
+        return changed
+
+    def _propagate_root(self, grid: list[int]) -> None:
+        """Propagation from the empty grid, remembering which line set each cell (for
+        the message if a line fails) and recording line steps."""
+        n_lines = self.height + self.width
+        queue = deque(range(n_lines))
+        queued = set(queue)
+        setter = [-1] * self.size
+        while queue:
+            line = queue.popleft()
+            queued.discard(line)
+            old = list(self._line_cells(grid, line))
+            self.stats.line_solves += 1
+            new = self.solvers[line](old)
+            if new is None:
+                raise _Contradiction(_root_reason(self, line, old, setter))
+            changes = []
+            for i, (a, b) in enumerate(zip(old, new, strict=True)):
+                if a != b:
+                    cell = self.indices[line][i]
+                    grid[cell] = b
+                    setter[cell] = line
+                    changes.append((cell, b))
+                    other = self.crossing[line][i]
+                    if other not in queued:
+                        queued.add(other)
+                        queue.append(other)
+            if changes and self.steps is not None:
+                self.steps.append(Step("line", line=line, changes=tuple(changes)))
+
+    # -- probing -----------------------------------------------------------------
+
+    def _lines_of(self, cell: int) -> tuple[int, int]:
+        return (cell // self.width, self.height + cell % self.width)
+
+    def probe(self, grid: list[int], depth: int = 0):
+        """Probe to a fixed point. Returns ``(grid, branch)`` where ``branch`` is the
+        best cell to guess on and its propagated grids ``[(bit, grid), ...]``
+        (``None`` if the grid is solved), or ``None`` on a contradiction."""
+        size = self.size
+        stats = self.stats
+        steps = self.steps
+        while True:
+            changed = False
+            best = None
+            best_score = -1
+            for cell in range(size):
+                mask = grid[cell]
+                if not mask & (mask - 1):
+                    continue
+                self._check_time()
+                outcomes = []
+                lines = self._lines_of(cell)
+                for bit in _bits(mask):
+                    trial = grid.copy()
+                    trial[cell] = bit
+                    stats.probes += 1
+                    count = self.propagate(trial, lines)
+                    if count >= 0:
+                        outcomes.append((count, bit, trial))
+                if not outcomes:
+                    return None
+                if len(outcomes) == 1:
+                    merged = outcomes[0][2]
+                else:
+                    merged = outcomes[0][2]
+                    for _, _, trial in outcomes[1:]:
+                        merged = [a | b for a, b in zip(merged, trial, strict=True)]
+                    if merged == grid:
+                        score = min(c for c, _, _ in outcomes) * size + sum(
+                            c for c, _, _ in outcomes
+                        )
+                        if score > best_score:
+                            best_score = score
+                            best = (cell, [(bit, trial) for _, bit, trial in outcomes])
+                        continue
+                    changes = [
+                        i for i, (a, b) in enumerate(zip(grid, merged, strict=True)) if a != b
+                    ]
+                    lines_changed = set()
+                    for i in changes:
+                        lines_changed.update(self._lines_of(i))
+                    if self.propagate(merged, lines_changed) < 0:
+                        return None  # cannot happen: every branch propagated fine; kept safe
+                if steps is not None:
+                    steps.append(Step("probe", cell=cell, changes=diff(grid, merged), depth=depth))
+                grid = merged
+                changed = True
+            if not changed:
+                return grid, best
+
+    # -- search ------------------------------------------------------------------
+
+    def _check_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimeLimitReached
+
+    def solve(self) -> Result:
+        """Solve the puzzle: find up to ``max_solutions`` solutions (2 proves or
+        disproves uniqueness)."""
+        start = time.perf_counter()
+        if self.time_limit is not None:
+            self.deadline = start + self.time_limit
+        result = Result(self.puzzle, NONE, stats=self.stats, steps=self.steps)
+        try:
+            self._solve(result)
+        except TimeLimitReached:
+            result.status = TIMEOUT
+            result.reason = f"the time limit of {self.time_limit:g} s passed before the end"
+        self.stats.seconds = time.perf_counter() - start
+        return result
+
+    def _solve(self, result: Result) -> None:
+        grid = [self.full] * self.size
+        try:
+            self._propagate_root(grid)
+        except _Contradiction as failure:
+            result.reason = str(failure)
+            result.difficulty = "line"
+            return
+        if self._solved(grid):
+            result.difficulty = "line"
+            self._found(result, grid, 0)
+            result.status = UNIQUE
+            return
+        solutions = result.solutions
+        stack: list[tuple[list[int], int]] = [(grid, 0)]
+        first = True
+        while stack:
+            grid, depth = stack.pop()
+            probed = self.probe(grid, depth)
+            if first:
+                first = False
+                if probed is None:
+                    result.difficulty = "probing"
+                    result.reason = _probe_reason(self, grid)
+                    return
+                result.difficulty = "probing" if probed[1] is None else "search"
+            if probed is None:
+                self.stats.backtracks += 1
+                if self.steps is not None:
+                    self.steps.append(Step("backtrack", depth=depth))
+                continue
+            grid, branch = probed
+            if branch is None:
+                self._found(result, grid, depth)
+                if len(solutions) >= self.max_solutions:
+                    break
+                continue
+            cell, children = branch
+            # Bigger consequences first; pushed in reverse so the first is tried first.
+            children.sort(key=lambda item: -sum(1 for v in item[1] if not v & (v - 1)))
+            for _, child in reversed(children):
+                stack.append((child, depth + 1))
+                self.stats.branches += 1
+            if self.steps is not None:
+                bit, child = children[0]
+                self.steps.append(
+                    Step(
+                        "guess",
+                        cell=cell,
+                        value=bit.bit_length() - 1,
+                        changes=diff(grid, child),
+                        depth=depth + 1,
+                    )
+                )
+        if len(solutions) == 1:
+            result.status = UNIQUE
+        elif len(solutions) > 1:
+            result.status = MULTIPLE
+        else:
+            result.reason = (
+                f"no solution: every one of the {self.stats.branches} guesses of the search "
+                "ends in a contradiction"
+            )
+
+    def _solved(self, grid: list[int]) -> bool:
+        return all(not v & (v - 1) for v in grid)
+
+    def _found(self, result: Result, grid: list[int], depth: int) -> None:
+        w = self.width
+        cells = [v.bit_length() - 1 for v in grid]
+        result.solutions.append(tuple(tuple(cells[r * w : r * w + w]) for r in range(self.height)))
+        if self.steps is not None:
+            self.steps.append(Step("solution", depth=depth))
+
+
+def _root_reason(solver: Solver, line: int, cells: list[int], setter: list[int]) -> str:
+    """The message for a line that fails while propagating from the empty grid."""
+    h = solver.height
+    name = line_name(line, h)
+    known = [solver.indices[line][i] for i, v in enumerate(cells) if not v & (v - 1)]
+    by = {setter[c] for c in known if setter[c] >= 0}
+    rows = sorted(x + 1 for x in by if x < h)
+    cols = sorted(x - h + 1 for x in by if x >= h)
+    parts = []
+    if rows:
+        parts.append(("row " if len(rows) == 1 else "rows ") + ranges_text(rows))
+    if cols:
+        parts.append(("column " if len(cols) == 1 else "columns ") + ranges_text(cols))
+    verb = "is" if len(by) == 1 else "are"
+    return f"{name} cannot be satisfied once {' and '.join(parts)} {verb} fixed"
+
+
+def _probe_reason(solver: Solver, grid: list[int]) -> str:
+    """The message when probing from the line-solved grid finds a cell with no colour."""
+    for cell in range(solver.size):
+        mask = grid[cell]
+        if not mask & (mask - 1):
+            continue
+        lines = solver._lines_of(cell)
+        if all(
+            solver.propagate([*grid[:cell], bit, *grid[cell + 1 :]], lines) < 0
+            for bit in _bits(mask)
+        ):
+            r, c = divmod(cell, solver.width)
+            return (
+                f"no solution: every colour of the cell at row {r + 1}, column {c + 1} "
+                "leads to a contradiction"
+            )
+    return "no solution: probing the cells leads to a contradiction"
+
+
+def solve(
+    puzzle: Puzzle,
+    time_limit: float | None = None,
+    record_steps: bool = False,
+    max_solutions: int = 2,
+) -> Result:
+    """Solve ``puzzle``: ``unique``, ``multiple`` (two solutions), ``none`` (with the
+    reason) or ``timeout`` (if ``time_limit`` seconds pass first; never ``none``)."""
+    return Solver(puzzle, time_limit, record_steps, max_solutions).solve()
