@@ -1,0 +1,250 @@
+"""F2L: the four corner-edge pairs, by algorithms from the data and a small lookahead.
+
+The rules (``data/f2l.toml``) are written for the front-right slot. Here each
+rule, with its mirror and inverse, is turned into every slot (faces renamed
+as a y rotation would) and every U angle before it, and indexed by the
+position of the pair it solves: where the corner's D sticker and the edge's
+reference sticker are (two *places*, see :mod:`~solvelab.cube.cfop.places`).
+So recognising a pair is one dictionary look-up, and applying an algorithm
+to the eight F2L pieces is eight look-ups.
+
+A pair whose pieces sit in another unsolved slot is first taken out with one
+of the data's extraction moves (``R U R'`` and the like, in that slot).
+
+:func:`solve_f2l` searches the order of the pairs and the algorithm of each,
+counting moves that cancel between pairs, and returns the shortest few
+complete F2Ls it found.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from functools import cache
+
+from solvelab.cube.cfop.places import (
+    Moves,
+    after,
+    face_turns,
+    inverse,
+    join,
+    relabelled,
+    saving,
+)
+from solvelab.cube.cfop.rules import Rule, RulesError, load, variants
+from solvelab.cube.geometry import move_permutation
+from solvelab.cube.state import Cube
+
+SLOT_NAMES = ("FR", "FL", "BL", "BR")
+
+# The front-right slot: the D sticker of the DFR corner, the F sticker of the
+# FR edge, and all five stickers of the two pieces.
+_FR_CORNER, _FR_EDGE = 29, 23
+_FR_STICKERS = (29, 26, 15, 23, 12)
+# A y rotation renames faces so: R -> F -> L -> B -> R.
+_Y_FACES = {"R": "F", "F": "L", "L": "B", "B": "R"}
+_U_TURNS = ((), (0,), (1,), (2,))  # U, U2, U' as move numbers
+
+
+def _y_places() -> tuple[int, ...]:
+    source = move_permutation("y")
+    return tuple(source.index(place) for place in range(54))
+
+
+def _slot_places() -> tuple[tuple[int, int], tuple[frozenset[int], ...]]:
+    """Each slot's corner and edge home places, and all its stickers' places."""
+    y = _y_places()
+    homes, stickers = [], []
+    places = list(_FR_STICKERS)
+    for _ in range(4):
+        homes.append((places[0], places[3]))
+        stickers.append(frozenset(places))
+        places = [y[p] for p in places]
+    return tuple(homes), tuple(stickers)
+
+
+SLOT_HOMES, SLOT_STICKERS = _slot_places()
+CORNER_HOMES = tuple(corner for corner, _ in SLOT_HOMES)
+EDGE_HOMES = tuple(edge for _, edge in SLOT_HOMES)
+SOLVED_STATE = CORNER_HOMES + EDGE_HOMES
+"""The F2L state of a solved cube: corner places of slots FR, FL, BL, BR, then edge places."""
+
+
+def in_slot(moves: Moves, slot: int) -> Moves:
+    """Moves written for the FR slot, renamed for ``slot`` (0 FR, 1 FL, 2 BL, 3 BR)."""
+    for _ in range(slot):
+        moves = relabelled(moves, _Y_FACES)
+    return moves
+
+
+@dataclass(frozen=True)
+class PairOption:
+    """A way to solve one pair: the moves (extraction, U turn, algorithm) and the case."""
+
+    slot: int
+    moves: Moves
+    case: str
+    rule: Rule
+
+    @property
+    def destinations(self) -> tuple[int, ...]:
+        return after(self.moves)
+
+
+def _recognised(config: tuple[int, int], classes: dict[tuple[int, int], str]) -> str | None:
+    return classes.get(config)
+
+
+class F2LRules:
+    """The F2L rules of every slot, indexed by the position of the pair they solve."""
+
+    def __init__(self, keep: int = 6) -> None:
+        data = load("f2l")
+        self.cases = data.cases
+        # Each case's class in the FR slot: its position from any U angle -> name.
+        self.class_of: dict[tuple[int, int], str] = {}
+        for case in self.cases:
+            start = after(inverse(face_turns(case.algs[0])))
+            for u in _U_TURNS:
+                turn = after(u)
+                config = (turn[start[_FR_CORNER]], turn[start[_FR_EDGE]])
+                self.class_of.setdefault(config, case.name)
+        rules: list[tuple[Rule, Moves]] = []
+        for case in self.cases:
+            for rule in variants(case, "diagonal"):
+                moves = face_turns(rule.alg)
+                start = after(inverse(moves))
+                name = self.class_of.get((start[_FR_CORNER], start[_FR_EDGE]))
+                if name is None:
+                    raise RulesError(f"f2l: {rule.alg} solves no case of the list")
+                rules.append((Rule(name, rule.alg, rule.origin), moves))
+        # options[slot][(corner place, edge place)] -> the shortest options.
+        self.options: list[dict[tuple[int, int], list[PairOption]]] = []
+        for slot in range(4):
+            corner, edge = SLOT_HOMES[slot]
+            table: dict[tuple[int, int], dict[Moves, PairOption]] = {}
+            for rule, moves in rules:
+                slot_moves = in_slot(moves, slot)
+                for u in _U_TURNS:
+                    full = join(u, slot_moves)
+                    start = after(inverse(full))
+                    key = (start[corner], start[edge])
+                    table.setdefault(key, {}).setdefault(
+                        full, PairOption(slot, full, rule.case, rule)
+                    )
+            self.options.append(
+                {
+                    key: sorted(found.values(), key=lambda o: len(o.moves))[:keep]
+                    for key, found in table.items()
+                }
+            )
+        self.extract = [
+            [in_slot(face_turns(alg), slot) for alg in data.extract] for slot in range(4)
+        ]
+
+    def case_of(self, state: tuple[int, ...], slot: int) -> str | None:
+        """The name of the case of ``slot``'s pair, or None (solved, or pieces elsewhere)."""
+        options = self.options[slot].get((state[slot], state[4 + slot]))
+        return options[0].case if options else None
+
+    def options_for(self, state: tuple[int, ...], slot: int, depth: int = 2) -> list[PairOption]:
+        """Every way the rules solve ``slot``'s pair from ``state``, extracting its pieces
+        from other unsolved slots first (up to ``depth`` extractions) if need be."""
+        found = self.options[slot].get((state[slot], state[4 + slot]))
+        if found is not None:
+            return found
+        if depth == 0:
+            return []
+        combined: list[PairOption] = []
+        for other in range(4):
+            if other == slot or _solved(state, other):
+                continue
+            stickers = SLOT_STICKERS[other]
+            if state[slot] not in stickers and state[4 + slot] not in stickers:
+                continue
+            for extraction in self.extract[other]:
+                moved = after(extraction)
+                following = tuple(moved[p] for p in state)
+                for option in self.options_for(following, slot, depth - 1):
+                    moves = join(extraction, option.moves)
+                    combined.append(PairOption(slot, moves, option.case, option.rule))
+        combined.sort(key=lambda o: len(o.moves))
+        return combined[:8]
+
+
+@cache
+def f2l_rules() -> F2LRules:
+    """The F2L rules, built once (a few hundred milliseconds)."""
+    return F2LRules()
+
+
+def _solved(state: tuple[int, ...], slot: int) -> bool:
+    return state[slot] == CORNER_HOMES[slot] and state[4 + slot] == EDGE_HOMES[slot]
+
+
+def f2l_state(cube: Cube) -> tuple[int, ...]:
+    """Where the four F2L corners' D stickers and the four edges' reference stickers are."""
+    stickers = cube._stickers
+    where = {sticker: place for place, sticker in enumerate(stickers)}
+    return tuple(where[home] for home in SOLVED_STATE)
+
+
+@dataclass(frozen=True)
+class F2LSolution:
+    """Four pairs solved: their options in order, and the total length with cancellations."""
+
+    length: int
+    pairs: tuple[PairOption, ...]
+
+
+# How many options to try for the next pair, at each depth of the search.
+WIDTHS = (6, 4, 3, 2)
+
+
+def solve_f2l(
+    state: tuple[int, ...],
+    before: Moves = (),
+    keep: int = 6,
+    widths: tuple[int, ...] = WIDTHS,
+) -> list[F2LSolution]:
+    """The ``keep`` shortest F2Ls the search finds from ``state`` (cross solved).
+
+    ``before`` are the moves just done (the cross), whose last turns may cancel
+    with the first pair's. At each pair the search tries the ``widths[depth]``
+    shortest options over all unsolved slots (counting cancellations), so it
+    chooses the order of the pairs and the algorithm of each by the total.
+    """
+    rules = f2l_rules()
+    best: list[tuple[int, int, tuple[PairOption, ...]]] = []  # a max-heap by -length
+    counter = 0
+
+    def search(state: tuple[int, ...], cost: int, path: tuple, last: Moves, depth: int) -> None:
+        nonlocal counter
+        unsolved = [slot for slot in range(4) if not _solved(state, slot)]
+        if not unsolved:
+            counter += 1
+            entry = (-cost, counter, path)
+            if len(best) < keep:
+                heapq.heappush(best, entry)
+            elif cost < -best[0][0]:
+                heapq.heapreplace(best, entry)
+            return
+        candidates = []
+        for slot in unsolved:
+            for option in rules.options_for(state, slot):
+                step = len(option.moves) - saving(last, option.moves)
+                candidates.append((step, len(candidates), option))
+        candidates.sort()
+        # Each remaining pair after this one costs at least a few moves.
+        floor = 4 * (len(unsolved) - 1)
+        for step, _, option in candidates[: widths[min(depth, len(widths) - 1)]]:
+            total = cost + step
+            if len(best) == keep and total + floor >= -best[0][0]:
+                continue
+            moved = option.destinations
+            following = tuple(moved[p] for p in state)
+            search(following, total, (*path, option), option.moves, depth + 1)
+
+    search(state, 0, (), before, 0)
+    found = [F2LSolution(-negative, path) for negative, _, path in sorted(best, reverse=True)]
+    return found
