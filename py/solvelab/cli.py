@@ -8,11 +8,13 @@
     solvelab cube simplify "R L R U U'"    cancel and merge moves
     solvelab cube solve FACELETS           a solution (two-phase algorithm)
     solvelab cube solve --alg "R U F"      a solution of the cube an algorithm makes
+    solvelab cube cfop FACELETS            a solution as a person solves: CFOP, stage by stage
     solvelab tables build                  build the solvers' tables (needs numpy)
     solvelab bench moves                   how fast moves are applied
     solvelab bench cube                    how fast and short the solver is
     solvelab bench browser                 the player page in headless Chromium
     solvelab bench startup                 how soon the solver is ready (CLI, Pyodide)
+    solvelab bench cfop                    how short and fast the CFOP solver is
     solvelab nonogram solve FILE [--json]  solve a nonogram; is its solution unique?
     solvelab nonogram show FILE            a nonogram's clues
     solvelab nonogram make --width W ...   a random nonogram with one solution (XML)
@@ -106,6 +108,24 @@ def _cube_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cube_cfop(args: argparse.Namespace) -> int:
+    import json
+
+    from solvelab.cube.cfop import CrossColourError, solve
+
+    if (args.facelets is None) == (args.alg is None):
+        print("solvelab: give either FACELETS or --alg ALG", file=sys.stderr)
+        return 2
+    cube = Cube.from_facelets(args.facelets) if args.alg is None else Cube().apply(args.alg)
+    try:
+        solution = solve(cube, cross_colour=args.cross_colour)
+    except CrossColourError as error:
+        print(f"solvelab: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(solution.to_json()) if args.json else solution)
+    return 0
+
+
 def _tables_build(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -134,6 +154,12 @@ def _bench_startup(args: argparse.Namespace) -> int:
     from solvelab.bench.startup import main as bench
 
     return bench(args.runs, tuple(args.runtime))
+
+
+def _bench_cfop(args: argparse.Namespace) -> int:
+    from solvelab.bench.cfop import main as bench
+
+    return bench(args.count, tuple(args.runtime), args.cross_colour, not args.no_peers, args.json)
 
 
 def _bench_moves(args: argparse.Namespace) -> int:
@@ -246,6 +272,32 @@ def _parser() -> argparse.ArgumentParser:
 
     nonogram_cli.add_commands(topics)
 
+    p = _command(
+        commands,
+        "cfop",
+        _cube_cfop,
+        help="solve a cube by CFOP (cross, F2L, OLL, PLL), stage by stage",
+        description="Print a CFOP solution of the cube given by FACELETS (or made by --alg ALG "
+        "from a solved cube): an optimal cross (turned to D), four F2L pairs, OLL and PLL, "
+        "each with its case, then the whole solution with moves cancelled across stages and "
+        "its length. Needs no tables.",
+    )
+    p.add_argument("facelets", metavar="FACELETS", nargs="?", help="54 letters U R F D L B")
+    p.add_argument("--alg", metavar="ALG", help="solve the cube this algorithm makes")
+    p.add_argument(
+        "--cross-colour",
+        "--cross-color",
+        metavar="C",
+        default="any",
+        help="the cross's colour: a face letter (the colour of that centre), a colour of the "
+        "usual scheme (white, yellow, green, blue, red, orange) or any (default: the shortest)",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='print one JSON object: {"stages": [{"name", "moves", "case"}...], "moves", "length"}',
+    )
+
     tables = topics.add_parser(
         "tables", help="the solvers' tables", description="The solvers' precomputed tables."
     )
@@ -301,6 +353,26 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="time limits per cube for the average length (default: 0.1 1)",
     )
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p = _command(
+        benches,
+        "cfop",
+        _bench_cfop,
+        help="how short and how fast the CFOP solver is",
+        description="Solve seeded random-state cubes by CFOP; print the mean and largest "
+        "length (HTM), the cross's mean, and the median and mean time per solve, beside "
+        "pycuber's and rubik-solver's CFOP solvers when they are installed.",
+    )
+    p.add_argument("--count", type=int, default=1000, help="cubes (default 1000)")
+    p.add_argument(
+        "--runtime",
+        choices=("cpython", "pyodide"),
+        nargs="+",
+        default=["cpython"],
+        help="cpython (this Python, the default), pyodide (under Node.js), or both",
+    )
+    p.add_argument("--cross-colour", "--cross-color", metavar="C", default="any")
+    p.add_argument("--no-peers", action="store_true", help="skip pycuber and rubik-solver")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p = _command(
         benches,

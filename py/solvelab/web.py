@@ -118,6 +118,51 @@ def solve(
     return best
 
 
+def cfop(
+    facelets: str | None = None,
+    stickers: list[int] | None = None,
+    cross_colour: str | None = None,
+) -> dict:
+    """A CFOP solution of a cube (its facelets or the page's sticker state), stage by stage.
+
+    ``cross_colour`` is ``None`` (any: the shortest cross), a face letter or a
+    colour name (see :func:`solvelab.cube.cfop.cross_faces`). The answer is
+    ``{"stages": [{"name", "moves", "case"}, ...], "moves", "length", "stm",
+    "cross_face"}``: ``name`` is ``cross``, ``f2l`` (four of them), ``oll`` or
+    ``pll``; each ``moves`` is a list of move tokens (the cross stage starts
+    with the rotation that puts the cross on D, if any); the stages played one
+    after another solve the cube, and the top-level ``moves`` are the same
+    with moves cancelled across stages (``length`` in HTM). Needs no tables.
+
+    >>> answer = cfop(Cube().apply("R U R'").to_facelets(), cross_colour="D")
+    >>> [(s["name"], s["moves"], s.get("case")) for s in answer["stages"][:2]]
+    [('cross', [], None), ('f2l', ['R', "U'", "R'"], 'F2L 1, FR slot')]
+    >>> cfop("UUU", cross_colour="D")["error"]
+    'a facelet string has 54 stickers, not 3'
+    """
+    from solvelab.cube.cfop import CrossColourError
+    from solvelab.cube.cfop import solve as solve_cfop
+
+    try:
+        cube = _cube_of(facelets, stickers)
+        solution = solve_cfop(Cube.from_facelets(cube.to_facelets()), cross_colour)
+    except (InvalidCubeError, CrossColourError) as error:
+        return {"error": str(error)}
+    stages = []
+    for stage in solution.stages:
+        shown = {"name": stage.name, "moves": [str(move) for move in stage.moves]}
+        if stage.case is not None:
+            shown["case"] = stage.case
+        stages.append(shown)
+    return {
+        "stages": stages,
+        "moves": [str(move) for move in solution.moves],
+        "length": solution.length,
+        "stm": solution.stm,
+        "cross_face": solution.cross_face,
+    }
+
+
 def load_tables() -> dict:
     """Load the solvers' tables now rather than at the first solve; how long it took."""
     start = time.perf_counter()

@@ -46,6 +46,8 @@ PYODIDE_FILES = (
 )
 # Parts of the package the browser never runs (numpy builders, benchmarks).
 LEFT_OUT = ("build", "bench")
+# Data files the package reads at run time (the CFOP rules), besides its modules.
+DATA_FILES = "*.toml"
 # Where js/worker.js unpacks solvelab.zip.
 WORKER_PACKAGE_DIR = "/py"
 # The usual colour scheme: white on top, green in front.
@@ -89,7 +91,7 @@ def package_zip(bytecode: dict[str, bytes]) -> bytes:
     """
     files = {
         path.relative_to(PACKAGE.parent).as_posix(): path.read_bytes()
-        for path in PACKAGE.rglob("*.py")
+        for path in [*PACKAGE.rglob("*.py"), *PACKAGE.rglob(DATA_FILES)]
         if path.relative_to(PACKAGE).parts[0] not in LEFT_OUT
     }
     return _zip(sorted({**files, **bytecode}.items()))
