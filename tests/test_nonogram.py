@@ -1,0 +1,261 @@
+"""The nonogram solver against an independent brute-force solver on hundreds of
+small random puzzles (unique, multiple and contradictory), the line solver
+against enumeration, and the solver's messages."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from solvelab.nonogram import (
+    MULTIPLE,
+    NONE,
+    UNIQUE,
+    Block,
+    ClueError,
+    Colour,
+    LineSolver,
+    Puzzle,
+    PuzzleTooLarge,
+    UnsatisfiableClues,
+    solve,
+)
+from solvelab.nonogram.puzzle import BLACK, WHITE
+
+RED = Colour("red", "r", "FF0000")
+
+
+# -- an independent brute force -------------------------------------------------------
+
+
+def runs(line) -> tuple:
+    """(length, colour) of each run of non-zero cells, written out plainly."""
+    out = []
+    i = 0
+    while i < len(line):
+        if line[i] == 0:
+            i += 1
+            continue
+        j = i
+        while j < len(line) and line[j] == line[i]:
+            j += 1
+        out.append((j - i, line[i]))
+        i = j
+    return tuple(out)
+
+
+def brute_force(rows, columns, colours: int, limit: int = 3) -> list:
+    """All solutions (up to ``limit``): rows from their candidate patterns, checked
+    column by column as the rows are added."""
+    width, height = len(columns), len(rows)
+    patterns = {}
+    for line in itertools.product(range(colours), repeat=width):
+        patterns.setdefault(runs(line), []).append(line)
+    candidates = [patterns.get(tuple(clue), []) for clue in rows]
+    found = []
+
+    def prefix_ok(column, clue) -> bool:
+        got = runs(column)
+        if not got:
+            return True
+        if len(got) > len(clue):
+            return False
+        if list(got[:-1]) != list(clue[: len(got) - 1]):
+            return False
+        last, want = got[-1], clue[len(got) - 1]
+        if last[1] != want[1] or last[0] > want[0]:
+            return False
+        return column[-1] == 0 and last[0] == want[0] or column[-1] != 0
+
+    def place(chosen):
+        if len(found) >= limit:
+            return
+        if len(chosen) == height:
+            if all(runs([row[x] for row in chosen]) == tuple(columns[x]) for x in range(width)):
+                found.append(tuple(chosen))
+            return
+        for row in candidates[len(chosen)]:
+            grid = [*chosen, row]
+            if all(prefix_ok([r[x] for r in grid], columns[x]) for x in range(width)):
+                place(grid)
+
+    place([])
+    return found
+
+
+def clues_of(picture):
+    rows = [list(runs(row)) for row in picture]
+    columns = [list(runs(col)) for col in zip(*picture, strict=True)]
+    return rows, columns
+
+
+def random_picture(rng, width, height, colours, density):
+    return [
+        [rng.randrange(1, colours) if rng.random() < density else 0 for _ in range(width)]
+        for _ in range(height)
+    ]
+
+
+def check_against_brute_force(rows, columns, colour_list):
+    expected = brute_force(rows, columns, len(colour_list))
+    try:
+        puzzle = Puzzle(rows, columns, colour_list)
+    except UnsatisfiableClues:
+        assert expected == []
+        return NONE
+    result = solve(puzzle)
+    if not expected:
+        assert result.status == NONE
+        assert result.reason
+        assert result.solutions == []
+    elif len(expected) == 1:
+        assert result.status == UNIQUE
+        assert result.solutions == [expected[0]]
+    else:
+        assert result.status == MULTIPLE
+        assert len(result.solutions) == 2
+        assert result.solutions[0] != result.solutions[1]
+        for grid in result.solutions:
+            assert puzzle.check(grid)
+            assert grid in brute_force(rows, columns, len(colour_list), limit=10**6)
+    return result.status
+
+
+def test_random_black_and_white_puzzles_agree_with_brute_force():
+    rng = random.Random(14)
+    seen = {UNIQUE: 0, MULTIPLE: 0, NONE: 0}
+    for _ in range(300):
+        w, h = rng.randint(1, 6), rng.randint(1, 6)
+        picture = random_picture(rng, w, h, 2, rng.choice([0.3, 0.5, 0.7]))
+        rows, columns = clues_of(picture)
+        seen[check_against_brute_force(rows, columns, (WHITE, BLACK))] += 1
+    assert seen[UNIQUE] > 50 and seen[MULTIPLE] > 25
+
+
+def test_contradictory_puzzles_agree_with_brute_force():
+    # Rows from one picture, columns from another with as many filled cells: mostly no
+    # solution, sometimes one or more.
+    rng = random.Random(41)
+    seen = {UNIQUE: 0, MULTIPLE: 0, NONE: 0}
+    for _ in range(200):
+        w, h = rng.randint(2, 6), rng.randint(2, 6)
+        a = random_picture(rng, w, h, 2, 0.5)
+        cells = [(y, x) for y in range(h) for x in range(w)]
+        rng.shuffle(cells)
+        filled = sum(map(sum, a))
+        b = [[0] * w for _ in range(h)]
+        for y, x in cells[:filled]:
+            b[y][x] = 1
+        rows, _ = clues_of(a)
+        _, columns = clues_of(b)
+        seen[check_against_brute_force(rows, columns, (WHITE, BLACK))] += 1
+    assert seen[NONE] > 50
+
+
+def test_random_colour_puzzles_agree_with_brute_force():
+    rng = random.Random(7)
+    seen = {UNIQUE: 0, MULTIPLE: 0, NONE: 0}
+    for i in range(150):
+        w, h = rng.randint(1, 4), rng.randint(1, 4)
+        picture = random_picture(rng, w, h, 3, 0.6)
+        rows, columns = clues_of(picture)
+        if i % 3 == 0:  # swap the colours of one row's runs: often no solution
+            y = rng.randrange(h)
+            rows[y] = [(n, 3 - c) for n, c in rows[y]]
+        seen[check_against_brute_force(rows, columns, (WHITE, BLACK, RED))] += 1
+    assert seen[UNIQUE] > 20 and seen[MULTIPLE] > 3 and seen[NONE] > 10
+
+
+# -- the line solver -------------------------------------------------------------------
+
+
+def test_line_solver_agrees_with_enumeration():
+    rng = random.Random(3)
+    for _ in range(400):
+        n = rng.randint(1, 9)
+        colours = rng.choice([2, 3])
+        line = [rng.randrange(1, colours) if rng.random() < 0.5 else 0 for _ in range(n)]
+        clue = runs(line)
+        if rng.random() < 0.2 and clue:  # sometimes a clue that may not fit the known cells
+            clue = clue[1:] + clue[:1]
+        full = (1 << colours) - 1
+        cells = [full if rng.random() < 0.6 else 1 << rng.randrange(colours) for _ in range(n)]
+        fitting = [
+            c
+            for c in itertools.product(range(colours), repeat=n)
+            if runs(c) == clue and all(cells[i] >> c[i] & 1 for i in range(n))
+        ]
+        got = LineSolver(clue).solve(cells)
+        if not fitting:
+            assert got is None
+        else:
+            assert got == [sum(1 << v for v in {c[i] for c in fitting}) for i in range(n)]
+
+
+def test_seed_example_two_three_in_seven():
+    solver = LineSolver([(2, 1), (3, 1)])
+    assert solver.solve([3] * 7) == [3, 2, 3, 3, 2, 2, 3]
+    assert solver.solve([1, 3, 3, 3, 3, 3, 3]) == [1, 2, 2, 1, 2, 2, 2]
+
+
+# -- verdicts, difficulty and messages ---------------------------------------------------
+
+
+def test_messages_for_clues_that_cannot_fit():
+    with pytest.raises(UnsatisfiableClues, match=r"^row 7: clues 3 4 need 8 cells, the row has 6$"):
+        Puzzle([()] * 6 + [((3, 1), (4, 1))], [()] * 6)
+    with pytest.raises(UnsatisfiableClues, match=r"^the rows fill 3 cells and the columns 2$"):
+        Puzzle([((3, 1),)], [((1, 1),), ((1, 1),), ()])
+    with pytest.raises(PuzzleTooLarge, match="at most 200 × 200"):
+        Puzzle([()] * 201, [()])
+    with pytest.raises(ClueError, match="column 2: clue numbers must be at least 1"):
+        Puzzle([()], [(), ((0, 1),)])
+    assert issubclass(ClueError, ValueError)
+
+
+def test_message_names_the_lines_that_fixed_the_failing_one():
+    # Rows 1-4 are full and row 5 empty; column 3 wants two runs of 2.
+    rows = [((5, 1),)] * 4 + [()]
+    columns = [((4, 1),), ((4, 1),), ((2, 1), (2, 1)), ((4, 1),), ((4, 1),)]
+    result = solve(Puzzle(rows, columns))
+    assert result.status == NONE
+    assert result.reason == "column 3 cannot be satisfied once rows 1–5 are fixed"
+
+
+def test_difficulty_levels():
+    line = solve(Puzzle.from_grid(["X.X", ".X.", "X.X"]))
+    assert (line.status, line.difficulty, line.stats.branches) == (UNIQUE, "line", 0)
+    multiple = solve(Puzzle.from_grid(["X.", ".X"]))
+    assert multiple.status == MULTIPLE and multiple.difficulty == "search"
+    assert multiple.stats.branches >= 1
+
+
+def test_block_colours_touch_without_gap():
+    colours = (WHITE, BLACK, RED)
+    puzzle = Puzzle.from_grid(["Xr", "rX"], colours)
+    assert puzzle.rows[0] == (Block(1, 1), Block(1, 2))
+    result = solve(puzzle)
+    assert result.status == UNIQUE and result.pictures() == [["Xr", "rX"]]
+
+
+def test_steps_replay_to_the_solution():
+    from solvelab.nonogram.solver import Solver
+
+    puzzle = Puzzle.from_grid(["X..X.", ".XX..", "..X.X", "X...X", ".X.X."])
+    result = Solver(puzzle, record_steps=True).solve()
+    assert result.steps and result.steps[-1].kind in ("solution", "backtrack")
+    grid = [3] * 25
+    saved = {}
+    for step in result.steps:
+        if step.kind == "guess":
+            saved[step.depth] = grid.copy()
+        if step.kind == "backtrack" and step.depth in saved:
+            grid = saved[step.depth]
+        for cell, mask in step.changes:
+            grid[cell] = mask
+        if step.kind == "solution":
+            break
+    picture = [[v.bit_length() - 1 for v in grid[r * 5 : r * 5 + 5]] for r in range(5)]
+    assert puzzle.check(picture)

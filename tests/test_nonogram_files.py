@@ -1,0 +1,197 @@
+"""Nonogram file formats (round trips, one clear error naming the line), the CLI's
+contract, and the benchmark puzzles that solve quickly."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solvelab.cli import main
+from solvelab.nonogram import (
+    FormatError,
+    NonogramError,
+    Puzzle,
+    dumps,
+    generate,
+    parse,
+    read_file,
+    solve,
+)
+from solvelab.nonogram.puzzle import BLACK, WHITE, Colour
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = Path(os.environ.get("SOLVELAB_NONOGRAMS", ROOT.parent / "shared" / "nonograms"))
+needs_puzzles = pytest.mark.skipif(
+    not PUZZLES.is_dir(),
+    reason=f"the benchmark puzzles are not at {PUZZLES} (set SOLVELAB_NONOGRAMS)",
+)
+
+COLOURS = (WHITE, BLACK, Colour("red", "r", "FF0000"), Colour("green", "g", "00B000"))
+
+
+@pytest.mark.parametrize("fmt", ["xml", "non", "text"])
+def test_round_trip_black_and_white(fmt):
+    puzzle = generate(9, 7, 0.55, seed=5)
+    again = parse(dumps(puzzle, fmt), fmt)
+    assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns)
+    assert again.title == puzzle.title
+    if fmt != "text":
+        assert again.goal == puzzle.goal
+
+
+@pytest.mark.parametrize("fmt", ["xml", "text"])
+def test_round_trip_colours(fmt):
+    puzzle = Puzzle.from_grid(["Xr.g", "rrXg", ".gg."], COLOURS, title="colours")
+    again = parse(dumps(puzzle, fmt), fmt)
+    assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns)
+    assert [c.char for c in again.colours[1:]] == ["X", "r", "g"]
+    if fmt == "xml":
+        assert again.colours == puzzle.colours and again.goal == puzzle.goal
+
+
+def test_non_refuses_colours():
+    with pytest.raises(NonogramError, match="one colour"):
+        dumps(Puzzle.from_grid(["Xr"], COLOURS), "non")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "message"),
+    [
+        ("xml", "<puzzleset>\n<puzzle>\n<clues type='rows'>\n</puzzle>", "line 4: not well-formed"),
+        (
+            "xml",
+            "<puzzleset><puzzle>\n<clues type='rows'><line><count>x</count></line></clues>"
+            "</puzzle></puzzleset>",
+            'line 2: a count must be a whole number >= 1, not "x"',
+        ),
+        (
+            "xml",
+            "<puzzle>\n<clues type='rows'>\n<line><count color='pink'>1</count></line>"
+            "</clues></puzzle>",
+            'line 3: unknown colour "pink"',
+        ),
+        ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1,x\n", "line 6: a clue number"),
+        ("non", "width 2\nwidht 1\n", "line 2: unknown keyword 'widht'"),
+        ("text", "rows\n1\ncolumns\n1 2q\n", "line 4: unknown colour char 'q'"),
+        ("text", "rows\n1\ncolumns\n1 -2\n", "line 4: not a clue number: '-2'"),
+        ("text", "1 2\nrows\n", "line 1: expected 'rows' or 'columns'"),
+    ],
+)
+def test_malformed_files_name_the_line(fmt, text, message):
+    with pytest.raises(FormatError) as error:
+        parse(text, fmt)
+    assert message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+# -- the CLI -------------------------------------------------------------------------
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "solvelab", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_cli_json_unique(tmp_path):
+    puzzle = Puzzle.from_grid(["Xr.g", "rrXg", ".gg."], COLOURS)
+    path = tmp_path / "p.xml"
+    path.write_text(dumps(puzzle, "xml"))
+    done = run_cli("nonogram", "solve", "--json", str(path))
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert set(data) == {"status", "solutions", "seconds"}
+    assert data["status"] == "unique"
+    assert data["solutions"] == [["Xr.g", "rrXg", ".gg."]]
+    assert isinstance(data["seconds"], float)
+
+
+def test_cli_json_multiple_and_none(tmp_path, capsys):
+    path = tmp_path / "two.txt"
+    path.write_text("rows\n1\n1\ncolumns\n1\n1\n")
+    assert main(["nonogram", "solve", "--json", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "multiple"
+    assert sorted(map(tuple, data["solutions"])) == [(".X", "X."), ("X.", ".X")]
+    path = tmp_path / "none.txt"
+    path.write_text("rows\n1 1\n0\ncolumns\n1\n1\n0\n")  # fits, totals agree, no solution
+    assert main(["nonogram", "solve", "--json", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "none" and data["solutions"] == []
+    path.write_text("rows\n3 4\ncolumns\n1\n")
+    assert main(["nonogram", "solve", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "none"
+    assert main(["nonogram", "solve", str(path)]) == 0
+    assert "row 1: clues 3 4 need 8 cells, the row has 1" in capsys.readouterr().out
+
+
+def test_cli_bad_input_exit_two_one_line(tmp_path):
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<puzzleset><puzzle>\n<clues")
+    for path in (bad, tmp_path / "missing.xml"):
+        done = run_cli("nonogram", "solve", "--json", str(path))
+        assert done.returncode == 2
+        assert done.stdout == ""
+        assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_cli_show_and_make(capsys):
+    assert main(["nonogram", "make", "--width", "8", "--height", "6", "--seed", "2", "--easy"]) == 0
+    xml = capsys.readouterr().out
+    puzzle = parse(xml, "xml")
+    assert (puzzle.width, puzzle.height) == (8, 6)
+    result = solve(puzzle)
+    assert result.status == "unique" and result.difficulty == "line"
+
+
+@needs_puzzles
+def test_cli_time_limit_is_never_none(capsys):
+    path = PUZZLES / "dom" / "7-dom.xml"
+    code = main(["nonogram", "solve", "--json", "--time-limit", "0.01", str(path)])
+    data = json.loads(capsys.readouterr().out)
+    assert (code, data["status"]) == (3, "timeout")
+
+
+# -- the benchmark puzzles ---------------------------------------------------------------
+
+FAST = [
+    "webpbn/webpbn-00001.xml",
+    "webpbn/webpbn-00006.xml",
+    "webpbn/webpbn-00016.xml",
+    "webpbn/webpbn-00021.xml",
+    "webpbn/webpbn-00023.xml",
+    "webpbn/webpbn-00027.xml",
+    "webpbn/webpbn-00065.xml",
+    "webpbn/webpbn-00529.xml",
+    "webpbn/webpbn-01611.xml",
+    "webpbn/webpbn-color-00047.xml",
+    "webpbn/webpbn-color-00220.xml",
+    "dom/3-dom.xml",
+    "dom/4-dom.xml",
+    "dom/5-dom.xml",
+    "dom/6-dom.xml",
+]
+
+
+@needs_puzzles
+@pytest.mark.parametrize("name", FAST)
+def test_benchmark_puzzles_are_unique(name):
+    puzzle = read_file(PUZZLES / name)
+    result = solve(puzzle)
+    assert result.status == "unique"
+    assert puzzle.check(result.solutions[0])
+    if puzzle.goal is not None:
+        assert result.solutions[0] == puzzle.goal
+
+
+@needs_puzzles
+def test_benchmark_puzzle_in_the_cli_uses_its_characters():
+    done = run_cli("nonogram", "solve", "--json", str(PUZZLES / "dom" / "6-dom.xml"))
+    data = json.loads(done.stdout)
+    assert data["status"] == "unique"
+    assert set("".join(data["solutions"][0])) == {" ", "#"}
