@@ -1,0 +1,203 @@
+"""The nonogram solver on the benchmark puzzles (``solvelab bench nonogram``).
+
+Every puzzle in the puzzles folder (``--puzzles DIR``, else ``$SOLVELAB_NONOGRAMS``,
+else ``../shared/nonograms`` beside the repository) is solved with a time
+limit; the table gives its size, verdict, what the solver needed and the time,
+in CPython and, with ``--runtime pyodide``, in Pyodide under Node.js.
+
+Peers (``--peers``): pynogram 0.3.1 needs Python 3.10 or older and pbnsolve is C
+that no registry packages. A peer is run side by side when a command for it is
+given in ``$SOLVELAB_PEER_PYNOGRAM`` or ``$SOLVELAB_PEER_PBNSOLVE`` (a command line
+with ``{file}`` for the puzzle, e.g. ``pbnsolve -u {file}``); otherwise the
+figures published in issue 14 (same machine, busy) are printed beside ours.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+
+# Figures published in issue 14 (this machine, busy; upper figures), in seconds.
+# None: more than 300 s; missing: not measured.
+PUBLISHED = {
+    "pbnsolve 1.10": {
+        "6574": 1.2, "47": 0.05, "220": 0.05, "8-dom": 1.4, "9-dom": 9.8, "10-dom": 114.0,
+        "11-dom": None, "12-dom": None, "knotty": None, "faase": None,
+        "other one-colour webpbn": "0.05–0.21 s",
+    },
+    "pynogram 0.3.1": {
+        "6574": 239.0, "47": 0.2, "220": 0.2, "8-dom": 92.0, "9-dom": None,
+        "knotty": None, "faase": None, "other one-colour webpbn": "0.14–3.7 s",
+    },
+}  # fmt: skip
+
+
+def puzzles_dir(option: str | None = None) -> Path:
+    """Where the puzzles are: the option, $SOLVELAB_NONOGRAMS, or ../shared/nonograms."""
+    if option:
+        return Path(option)
+    if os.environ.get("SOLVELAB_NONOGRAMS"):
+        return Path(os.environ["SOLVELAB_NONOGRAMS"])
+    return ROOT.parent / "shared" / "nonograms"
+
+
+def short_name(path: Path) -> str:
+    """``6574``, ``47``, ``10-dom``, ``knotty``: how the issue names a puzzle."""
+    stem = path.stem
+    if stem.startswith("webpbn-"):
+        return str(int(stem.rsplit("-", 1)[1]))
+    return stem
+
+
+def find_puzzles(directory: Path, only: tuple[str, ...] | None = None) -> list[Path]:
+    def order(path: Path):
+        stem = path.stem
+        if stem.endswith("-dom"):
+            return (1, int(stem.split("-")[0]), stem)
+        return (0 if stem.startswith("webpbn") else 2, 0, stem)
+
+    files = sorted(directory.rglob("*.xml"), key=order)
+    if only:
+        files = [f for f in files if any(o in f.name for o in only)]
+    return files
+
+
+def run_cpython(path: Path, time_limit: float) -> dict:
+    from solvelab.nonogram import read_file, solve
+
+    puzzle = read_file(path)
+    result = solve(puzzle, time_limit=time_limit)
+    right = None
+    if result.solutions and puzzle.goal is not None:
+        right = result.solutions[0] == puzzle.goal
+    return {
+        "status": result.status,
+        "difficulty": result.difficulty,
+        "seconds": result.stats.seconds,
+        "branches": result.stats.branches,
+        "probes": result.stats.probes,
+        "matches_goal": right,
+        "size": f"{puzzle.width}×{puzzle.height}",
+    }
+
+
+PYODIDE_CODE = """
+import json
+from solvelab.nonogram import parse, solve
+for name, text in TEXTS:
+    result = solve(parse(text, "xml"), time_limit=LIMIT)
+    print("RESULT" + json.dumps([name, result.status, result.stats.seconds]), flush=True)
+"""
+
+
+def run_pyodide(paths: list[Path], time_limit: float) -> dict[str, tuple[str, float]]:
+    from solvelab.bench.pyodide import run_python
+
+    texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
+    code = f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\n" + PYODIDE_CODE
+    output = run_python(code, timeout=time_limit * len(paths) + 300)
+    results = {}
+    for line in output.splitlines():
+        if line.startswith("RESULT"):
+            name, status, seconds = json.loads(line[6:])
+            results[name] = (status, seconds)
+    return results
+
+
+def run_peer(command: str, path: Path, time_limit: float) -> float | None:
+    """Wall time of a peer's command on one puzzle, None past the time limit."""
+    args = [a.replace("{file}", str(path)) for a in shlex.split(command)]
+    start = time.perf_counter()
+    try:
+        subprocess.run(args, capture_output=True, timeout=time_limit, check=False)
+    except subprocess.TimeoutExpired:
+        return None
+    return time.perf_counter() - start
+
+
+def _fmt(seconds: float | None, status: str = "") -> str:
+    if seconds is None:
+        return "—"
+    if status == "timeout":
+        return f"> {seconds:.0f} s"
+    return f"{seconds:.2f} s" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def main(
+    puzzles: str | None,
+    time_limit: float = 300.0,
+    runtimes: tuple[str, ...] = ("cpython",),
+    peers: bool = False,
+    only: tuple[str, ...] | None = None,
+) -> int:
+    directory = puzzles_dir(puzzles)
+    if not directory.is_dir():
+        print(f"solvelab: no puzzles at {directory} (use --puzzles DIR or $SOLVELAB_NONOGRAMS)")
+        return 1
+    paths = find_puzzles(directory, only)
+    peer_commands = {
+        name: os.environ[var]
+        for name, var in (
+            ("pynogram", "SOLVELAB_PEER_PYNOGRAM"),
+            ("pbnsolve", "SOLVELAB_PEER_PBNSOLVE"),
+        )
+        if peers and os.environ.get(var)
+    }
+    print(f"puzzles: {directory}; time limit {time_limit:g} s each")
+    pyodide = {}
+    if "pyodide" in runtimes:
+        pyodide = run_pyodide(paths, time_limit)
+    header = ["puzzle", "size", "verdict", "needs"]
+    if "cpython" in runtimes:
+        header.append("CPython")
+    if "pyodide" in runtimes:
+        header.append("Pyodide")
+    header += list(peer_commands)
+    if peers:
+        header += [f"{name} (published)" for name in PUBLISHED]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for path in paths:
+        name = short_name(path)
+        row = [name]
+        if "cpython" in runtimes:
+            r = run_cpython(path, time_limit)
+            needs = r["difficulty"]
+            if needs == "search":
+                needs += f" ({r['branches']} guesses)"
+            verdict = r["status"] + (" ≠ goal" if r["matches_goal"] is False else "")
+            row += [r["size"], verdict, needs, _fmt(r["seconds"], r["status"])]
+        else:
+            row += ["", "", ""]
+        if "pyodide" in runtimes:
+            status, seconds = pyodide.get(path.name, ("missing", None))
+            if "cpython" not in runtimes:
+                row[2] = status
+            row.append(_fmt(seconds, status))
+        for command in peer_commands.values():
+            row.append(_fmt(run_peer(command, path, time_limit)) or f"> {time_limit:g} s")
+        if peers:
+            for figures in PUBLISHED.values():
+                value = figures.get(name, figures.get("other one-colour webpbn", "—"))
+                if name.endswith("-dom") or name in ("knotty", "faase"):
+                    value = figures.get(name, "—")
+                if isinstance(value, float):
+                    value = _fmt(value)
+                elif value is None:
+                    value = "> 300 s"
+                row.append(value)
+        print("| " + " | ".join(row) + " |", flush=True)
+    if peers and not peer_commands:
+        print(
+            "\nNo peer could run here: pynogram needs Python <= 3.10 (and is not on the "
+            "package index this machine reaches), pbnsolve is not packaged. The peer "
+            "columns are the figures published in issue 14; set SOLVELAB_PEER_PYNOGRAM or "
+            "SOLVELAB_PEER_PBNSOLVE to a command with {file} to run one."
+        )
+    return 0
