@@ -165,7 +165,8 @@ class F2LRules:
             for extraction in self.extract[other]:
                 moved = after(extraction)
                 following = tuple(moved[p] for p in state)
-                for option in self.options_for(following, slot, depth - 1):
+                # The shortest few after each extraction are plenty.
+                for option in self.options_for(following, slot, depth - 1)[:3]:
                     moves = join(extraction, option.moves)
                     combined.append(PairOption(slot, moves, option.case, option.rule))
         combined.sort(key=lambda o: len(o.moves))
