@@ -2,8 +2,7 @@
 // tables/ folder, checked, decoded natively and written to Pyodide's file system,
 // where Python reads them as they are (solvelab.tables): loading them is a copy.
 //
-//   prefetchTables(url);                // optional, as the worker starts: fetch and decode now
-//   await installTables(pyodide, { dir: "/tables", url, reload, onProgress });
+//   await installTables(pyodide, { dir: "/tables", url, reload, onProgress, whileDownloading });
 //   removeTables(pyodide, "/tables");   // after damaged tables, before a reload
 //
 // Each table of tables/manifest.json is one gzip file (tables/<name>.table). For
@@ -22,19 +21,14 @@ export class TableDamaged extends Error {}
  * Writes every table of the manifest at url (a folder URL) into dir, reporting
  * onProgress({loaded, total}) in bytes downloaded. reload fetches past every
  * cache; without it, a damaged table is fetched once more past every cache.
- * Tables that prefetchTables(url) has already fetched and decoded are used as they are.
+ * whileDownloading() is called once every download has been asked for: work
+ * for this thread (Python's) while the network and the decoding worker are busy.
  */
-export async function installTables(pyodide, { dir, url, reload = false, onProgress = () => {} }) {
-  const fetched = prefetchTables(url, { reload });
-  fetched.listeners.add(onProgress);
-  let tables;
-  try {
-    fetched.report();
-    tables = await fetched.tables;
-  } finally {
-    fetched.listeners.delete(onProgress);
-    prefetched.delete(fetched.key); // written once; a later call fetches afresh
-  }
+export async function installTables(
+  pyodide,
+  { dir, url, reload = false, onProgress = () => {}, whileDownloading = () => {} },
+) {
+  const tables = await fetchTables(url, reload, onProgress, whileDownloading);
   pyodide.FS.mkdirTree(dir);
   for (const [name, table] of tables.decoded) {
     pyodide.FS.writeFile(`${dir}/${name}.bin`, table, { canOwn: true });
@@ -43,65 +37,40 @@ export async function installTables(pyodide, { dir, url, reload = false, onProgr
   pyodide.FS.writeFile(`${dir}/manifest.json`, JSON.stringify(written));
 }
 
-const prefetched = new Map(); // url (and reload) -> the fetch under way
-
-/**
- * Starts fetching, checking and decoding every table at url (a folder URL), to
- * keep in memory until installTables writes them; js/worker.js may call it as
- * soon as it starts, so that the tables arrive while Python starts. Returns the
- * fetch under way: {tables: Promise<{manifest, decoded}>, ...}, where decoded
- * maps each table's name to its bytes.
- */
-export function prefetchTables(url, { reload = false } = {}) {
-  const key = `${reload ? "reload " : ""}${url}`;
-  let fetched = prefetched.get(key);
-  if (!fetched) {
-    fetched = { key, listeners: new Set(), loaded: 0, total: 0 };
-    fetched.report = () => {
-      for (const listener of fetched.listeners) listener({ loaded: fetched.loaded, total: fetched.total });
-    };
-    fetched.tables = fetchTables(url, reload, fetched);
-    fetched.tables.catch(() => prefetched.delete(key)); // the next call tries again
-    prefetched.set(key, fetched);
-  }
-  return fetched;
-}
-
 // Downloads here, checking and decoding in a Decoder (a worker of its own).
-async function fetchTables(url, reload, progress) {
+async function fetchTables(url, reload, onProgress, whileDownloading) {
   const cache = reload ? "reload" : "default";
   const decoder = new Decoder(); // starts while the manifest downloads
   try {
-    const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache, undefined, "low"));
+    const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache));
     const manifest = JSON.parse(text);
-    progress.total = manifest.tables.reduce((sum, entry) => sum + entry.bytes, 0);
+    const total = manifest.tables.reduce((sum, entry) => sum + entry.bytes, 0);
     const loaded = new Map();
     const report = (name, bytes) => {
       loaded.set(name, bytes);
-      progress.loaded = [...loaded.values()].reduce((a, b) => a + b, 0);
-      progress.report();
+      onProgress({ loaded: [...loaded.values()].reduce((a, b) => a + b, 0), total });
     };
     // All at once: the browser spreads the downloads over its connections, and
     // one is decoded while the next arrives.
-    const decoded = await Promise.all(
-      manifest.tables.map(async (entry) => {
-        const fetchTable = async (mode) => {
-          const onProgress = (soFar) => report(entry.name, soFar);
-          const data = await download(new URL(entry.file, url), mode, onProgress, "low");
-          return decoder.decode(entry, data);
-        };
-        let table;
-        try {
-          table = await fetchTable(cache);
-        } catch (error) {
-          if (!(error instanceof TableDamaged) || reload) throw error;
-          table = await fetchTable("reload"); // a bad copy in a cache: once more, from the server
-        }
-        report(entry.name, entry.bytes);
-        return [entry.name, table];
-      }),
-    );
-    return { manifest, decoded: new Map(decoded) };
+    const downloads = manifest.tables.map(async (entry) => {
+      const fetchTable = async (mode) => {
+        const data = await download(new URL(entry.file, url), mode, (soFar) => report(entry.name, soFar));
+        return decoder.decode(entry, data);
+      };
+      let table;
+      try {
+        table = await fetchTable(cache);
+      } catch (error) {
+        if (!(error instanceof TableDamaged) || reload) throw error;
+        table = await fetchTable("reload"); // a bad copy in a cache: once more, from the server
+      }
+      report(entry.name, entry.bytes);
+      return [entry.name, table];
+    });
+    const decoded = Promise.all(downloads);
+    decoded.catch(() => {}); // awaited below, after whileDownloading
+    whileDownloading();
+    return { manifest, decoded: new Map(await decoded) };
   } finally {
     decoder.close();
   }
@@ -304,12 +273,11 @@ function gather(to, from, order) {
 }
 
 // The bytes at url, reporting (bytes so far, expected total) as they arrive.
-// priority "low" lets the browser send other downloads (Pyodide's) first.
-export async function download(url, cache = "default", onProgress = () => {}, priority = "auto") {
+export async function download(url, cache = "default", onProgress = () => {}) {
   const name = url.pathname.split("/").pop();
   let response;
   try {
-    response = await fetch(url, { cache, priority });
+    response = await fetch(url, { cache });
   } catch (error) {
     throw new Error(`${name}: ${error.message}`);
   }

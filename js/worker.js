@@ -145,6 +145,8 @@ async function loadTables() {
       url: TABLES_URL,
       reload,
       onProgress: (progress) => status({ stage: "tables", ...progress }),
+      // Python's share of the work that needs no tables; load_tables does it if this is stopped.
+      whileDownloading: () => runPython("prepare_search", {}),
     });
   } catch (error) {
     throw new Error(`could not download the solver's tables (${error.message})`);

@@ -36,3 +36,12 @@ def test_without_names_the_answer_is_as_before():
     twisted = SOLVED[:8] + "F" + "U" + SOLVED[10:20] + "R" + SOLVED[21:]
     assert web.check_stickers(twisted) == {"error": "corner URF is twisted"}
     assert web.check_stickers("?" + SOLVED[1:]) == {"error": "1 sticker is not painted yet: U1"}
+
+
+def test_the_worker_prepares_the_search_and_loads_the_tables():
+    # The worker's order: what needs no tables while they download, then the tables.
+    assert web.prepare_search()["seconds"] >= 0
+    assert web.load_tables()["seconds"] >= 0
+    cube = Cube().apply("R U R' U' F2 D L'")
+    found = web.solve(facelets=cube.to_facelets(), time_limit=1)
+    assert cube.apply(" ".join(found["moves"])).is_solved()

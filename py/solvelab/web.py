@@ -20,6 +20,7 @@ from collections.abc import Callable
 from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
 from solvelab.cube.coords import MOVES
 from solvelab.cube.solver import load_tables as load_solver_tables
+from solvelab.cube.solver import prepare as prepare_solver
 from solvelab.cube.solver import solutions
 
 
@@ -161,6 +162,13 @@ def cfop(
         "stm": solution.stm,
         "cross_face": solution.cross_face,
     }
+
+
+def prepare_search() -> dict:
+    """Work out what the solver needs besides its tables (while they download)."""
+    start = time.perf_counter()
+    prepare_solver()
+    return {"seconds": round(time.perf_counter() - start, 3)}
 
 
 def load_tables() -> dict:

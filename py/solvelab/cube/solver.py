@@ -211,11 +211,7 @@ class _Tables:
         ]
         self.ud_edges_of_u_d: dict[int, int] = {}  # filled as needed
         self.endings = _endings_from_words(table_array("phase1-endings"))
-        # Built now, so that no search pays for them.
-        _near_solved()
-        coordinate_keys()
-        for count in range(1, _MAX_PREMOVES + 1):
-            _premove_sequences(count)
+        prepare()  # now, so that no search pays for it
 
     def phase1_bound(self, node: tuple[int, ...]) -> int:
         """A lower bound on the phase-1 moves left from ``node`` (see :meth:`_Search.descend`)."""
@@ -359,10 +355,19 @@ def _tables() -> _Tables:
             gc.enable()
 
 
+def prepare() -> None:
+    """Work out what the search needs besides the tables: the positions near
+    solved and the premoves' tables. The browser's worker does it while the
+    tables download; :func:`load_tables` does whatever is left."""
+    _near_solved()
+    coordinate_keys()
+    for count in range(1, _MAX_PREMOVES + 1):
+        _premove_sequences(count)
+
+
 def load_tables() -> None:
     """Load every table the search needs, so that the first search starts at once."""
     _tables()
-    _near_solved()
 
 
 class _Start:
