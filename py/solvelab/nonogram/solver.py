@@ -106,8 +106,10 @@ class Solver:
         time_limit: float | None = None,
         record_steps: bool = False,
         max_solutions: int = 2,
+        learning: bool = True,
     ):
         self.puzzle = puzzle
+        self.learning = learning and not record_steps
         self.width = w = puzzle.width
         self.height = h = puzzle.height
         self.size = w * h
@@ -312,6 +314,9 @@ class Solver:
                     result.reason = _probe_reason(self, grid)
                     return
                 result.difficulty = "probing" if probed[1] is None else "search"
+                if probed[1] is not None and self.learning and self.full == 3:
+                    self._learning_search(result, probed[0])
+                    break
             if probed is None:
                 self.stats.backtracks += 1
                 if self.steps is not None:
@@ -349,6 +354,13 @@ class Solver:
                 f"no solution: every one of the {self.stats.branches} guesses of the search "
                 "ends in a contradiction"
             )
+
+    def _learning_search(self, result: Result, grid: list[int]) -> None:
+        from solvelab.nonogram.learning import LearningSearch
+
+        search = LearningSearch(self, grid)
+        for solution in search.solutions(self.max_solutions - len(result.solutions)):
+            self._found(result, solution, len(search.limits))
 
     def _solved(self, grid: list[int]) -> bool:
         return all(not v & (v - 1) for v in grid)

@@ -1,0 +1,293 @@
+"""Search with learnt nogoods (conflict-driven clause learning) for one-colour puzzles.
+
+Plain backtracking thrashes on puzzles like the n-Dom series: a wrong guess
+is only refuted far away, after many other guesses, and the refutation is
+found again under every combination of those other guesses. Here every
+contradiction is analysed instead: each cell that line solving fixed has a
+reason (the cells of that line known before it), so walking back from a
+failing line to the first cell of the current guess level that explains it
+gives a *nogood* — a set of cell values that can never occur together. It is
+kept as a clause ("one of these cells differs"), the search jumps back to the
+guess level where the clause forces a new value, and the clause prunes every
+later branch that would repeat the mistake.
+
+Literals are ``cell * 2 + b``: "cell is background" (``b = 0``) or "cell is
+filled" (``b = 1``); ``lit ^ 1`` is the opposite.
+
+Uniqueness: after a solution, the clause "not all of these guesses" is added
+(the guesses force the whole grid, so any other solution differs in one of
+them) and the search goes on; when a contradiction needs no guess, there is
+no further solution.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+
+class LearningSearch:
+    """CDCL over cells, with the line solver as the propagator (masks 1, 2, 3)."""
+
+    def __init__(self, solver, grid: list[int], restart_base: int = 512):
+        self.s = solver
+        self.grid = grid
+        n = solver.size
+        self.level = [0] * n
+        self.pos = [-1] * n
+        self.reason: list = [None] * n
+        self.trail: list[int] = []
+        self.limits: list[int] = []  # trail length where each guess level starts
+        self.watches: dict[int, list[list[int]]] = {}
+        self.activity = [0.0] * n
+        self.bump = 1.0
+        self.phase = [2] * n
+        self.line_queue: deque[int] = deque()
+        self.queued: set[int] = set()
+        self.false_queue: deque[int] = deque()
+        self.conflicts = 0
+        self.restarts = 0
+        self.restart_base = restart_base  # conflicts per Luby unit; 0: never restart
+        self.next_restart = restart_base
+
+    # -- assignments ---------------------------------------------------------------
+
+    def _assign(self, cell: int, mask: int, reason) -> None:
+        self.grid[cell] = mask
+        self.level[cell] = len(self.limits)
+        self.pos[cell] = len(self.trail)
+        self.reason[cell] = reason
+        self.trail.append(cell)
+        for line in self.s._lines_of(cell):
+            if line not in self.queued:
+                self.queued.add(line)
+                self.line_queue.append(line)
+        self.false_queue.append(cell * 2 + (2 - mask))  # the literal that became false
+
+    def _backjump(self, level: int) -> None:
+        if len(self.limits) <= level:
+            return
+        start = self.limits[level]
+        grid, phase = self.grid, self.phase
+        for cell in self.trail[start:]:
+            phase[cell] = grid[cell]
+            grid[cell] = 3
+            self.reason[cell] = None
+            self.pos[cell] = -1
+        del self.trail[start:]
+        del self.limits[level:]
+        self.line_queue.clear()
+        self.queued.clear()
+        self.false_queue.clear()
+
+    # -- propagation ---------------------------------------------------------------
+
+    def _propagate(self):
+        """Clauses and lines to a fixed point; returns the false literals of a
+        contradiction, or None."""
+        s = self.s
+        grid = self.grid
+        while True:
+            while self.false_queue:
+                conflict = self._propagate_clauses(self.false_queue.popleft())
+                if conflict is not None:
+                    return conflict
+            if not self.line_queue:
+                return None
+            line = self.line_queue.popleft()
+            self.queued.discard(line)
+            cells = s.indices[line]
+            old = bytes(grid[c] for c in cells)
+            cache = s.caches[line]
+            try:
+                new = cache[old]
+                s.stats.line_lookups += 1
+            except KeyError:
+                s.stats.line_solves += 1
+                result = s.solvers[line](old)
+                new = None if result is None else bytes(result)
+                cache[old] = new
+            if new is None:
+                return [c * 2 + (2 - grid[c]) for c in cells if grid[c] != 3]
+            if new != old:
+                bound = len(self.trail)
+                for i, (a, b) in enumerate(zip(old, new, strict=True)):
+                    if a != b:
+                        self._assign(cells[i], b, (line, bound))
+
+    def _propagate_clauses(self, false_lit: int):
+        watchers = self.watches.get(false_lit)
+        if not watchers:
+            return None
+        grid = self.grid
+        keep = []
+        for index, clause in enumerate(watchers):
+            if clause[0] == false_lit:
+                clause[0], clause[1] = clause[1], clause[0]
+            first = clause[0]
+            if grid[first >> 1] == (first & 1) + 1:  # already true
+                keep.append(clause)
+                continue
+            for k in range(2, len(clause)):
+                lit = clause[k]
+                if grid[lit >> 1] != 2 - (lit & 1):  # not false
+                    clause[1], clause[k] = lit, false_lit
+                    self.watches.setdefault(lit, []).append(clause)
+                    break
+            else:
+                keep.append(clause)
+                if grid[first >> 1] == 2 - (first & 1):  # false too: contradiction
+                    keep.extend(watchers[index + 1 :])
+                    self.watches[false_lit] = keep
+                    return clause
+                self._assign(first >> 1, (first & 1) + 1, clause)
+        self.watches[false_lit] = keep
+        return None
+
+    def _reason_lits(self, cell: int) -> list[int]:
+        reason = self.reason[cell]
+        grid = self.grid
+        if isinstance(reason, tuple):
+            line, bound = reason
+            pos = self.pos
+            return [
+                c * 2 + (2 - grid[c])
+                for c in self.s.indices[line]
+                if grid[c] != 3 and pos[c] < bound and c != cell
+            ]
+        return [lit for lit in reason if lit >> 1 != cell]
+
+    # -- learning ------------------------------------------------------------------
+
+    def _analyse(self, conflict: list[int]) -> tuple[list[int], int]:
+        """The first-UIP clause of a contradiction and the level to jump back to."""
+        level, trail = self.level, self.trail
+        current = len(self.limits)
+        seen = set()
+        learnt = [0]
+        pending = 0
+        index = len(trail) - 1
+        lits = conflict
+        while True:
+            for lit in lits:
+                cell = lit >> 1
+                if cell in seen or level[cell] == 0 or self.grid[cell] == 3:
+                    continue
+                seen.add(cell)
+                self.activity[cell] += self.bump
+                if level[cell] == current:
+                    pending += 1
+                else:
+                    learnt.append(lit)
+            while trail[index] not in seen:
+                index -= 1
+            cell = trail[index]
+            index -= 1
+            pending -= 1
+            if pending == 0:
+                learnt[0] = cell * 2 + (2 - self.grid[cell])
+                break
+            lits = self._reason_lits(cell)
+        # Drop literals that the others imply (their reasons lie inside the clause).
+        inside = {lit >> 1 for lit in learnt}
+        kept = [learnt[0]]
+        for lit in learnt[1:]:
+            cell = lit >> 1
+            if self.reason[cell] is None or any(
+                other >> 1 not in inside and level[other >> 1] > 0
+                for other in self._reason_lits(cell)
+            ):
+                kept.append(lit)
+        learnt = kept
+        self.bump *= 1.05
+        if self.bump > 1e100:
+            self.activity = [a * 1e-100 for a in self.activity]
+            self.bump *= 1e-100
+        back = max((level[lit >> 1] for lit in learnt[1:]), default=0)
+        if len(learnt) > 1:  # watch the literal of the highest level second
+            k = max(range(1, len(learnt)), key=lambda i: level[learnt[i] >> 1])
+            learnt[1], learnt[k] = learnt[k], learnt[1]
+        return learnt, back
+
+    def _learn(self, clause: list[int]) -> None:
+        if len(clause) > 1:
+            self.watches.setdefault(clause[0], []).append(clause)
+            self.watches.setdefault(clause[1], []).append(clause)
+        lit = clause[0]
+        self._assign(lit >> 1, (lit & 1) + 1, clause)
+
+    def _conflict(self, conflict: list[int]) -> bool:
+        """Learn from a contradiction and jump back; False if it needs no guess at all."""
+        self.conflicts += 1
+        if not self.limits or all(self.level[lit >> 1] == 0 for lit in conflict):
+            return False
+        learnt, back = self._analyse(conflict)
+        self._backjump(back)
+        self._learn(learnt)
+        return True
+
+    # -- search ----------------------------------------------------------------------
+
+    def solutions(self, limit: int = 2):
+        """Yield solved grids (lists of masks), at most ``limit``."""
+        found = 0
+        s = self.s
+        for c, v in enumerate(self.grid):
+            if v == 3:
+                self.activity[c] = 0.0
+        conflict = self._propagate()
+        while True:
+            s._check_time()
+            if conflict is not None:
+                s.stats.backtracks += 1
+                if not self._conflict(conflict):
+                    return
+                conflict = self._propagate()
+                continue
+            cell = self._pick()
+            if cell < 0:
+                found += 1
+                yield list(self.grid)
+                if found >= limit or not self.limits:
+                    return
+                block = [
+                    self.trail[start] * 2 + (2 - self.grid[self.trail[start]])
+                    for start in self.limits
+                ]
+                block.reverse()  # the latest guess first: it is at the current level
+                if len(block) > 1:
+                    self.watches.setdefault(block[0], []).append(block)
+                    self.watches.setdefault(block[1], []).append(block)
+                if not self._conflict(block):
+                    return
+                conflict = self._propagate()
+                continue
+            if self.restart_base and self.conflicts >= self.next_restart and self.limits:
+                self.restarts += 1
+                self.next_restart = self.conflicts + self.restart_base * _luby(self.restarts + 1)
+                self._backjump(0)
+                continue
+            s.stats.branches += 1
+            self.limits.append(len(self.trail))
+            self._assign(cell, self.phase[cell], None)
+            conflict = self._propagate()
+
+    def _pick(self) -> int:
+        grid, activity = self.grid, self.activity
+        best, best_score = -1, -1.0
+        for cell, mask in enumerate(grid):
+            if mask == 3 and activity[cell] > best_score:
+                best, best_score = cell, activity[cell]
+        return best
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 ...: restart intervals."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
