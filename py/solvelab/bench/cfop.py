@@ -75,7 +75,14 @@ def run_in_this_runtime(count: int, cross_colour: str | None, progress: bool = F
         crosses.append(solution.stages[0].moves.htm)
         if progress and (i + 1) % 100 == 0:
             print(f"  {i + 1}/{count} cubes", flush=True)
-    return figures(lengths, crosses, seconds, stm_mean=statistics.fmean(stm), start_up_s=start_up)
+    return figures(
+        lengths,
+        crosses,
+        seconds,
+        stm_mean=statistics.fmean(stm),
+        cpu_median_ms=statistics.median(cpu) * 1000,
+        start_up_s=start_up,
+    )
 
 
 def run_in_pyodide(count: int, cross_colour: str | None) -> dict:
