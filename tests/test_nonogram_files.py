@@ -195,3 +195,14 @@ def test_benchmark_puzzle_in_the_cli_uses_its_characters():
     data = json.loads(done.stdout)
     assert data["status"] == "unique"
     assert set("".join(data["solutions"][0])) == {" ", "#"}
+
+
+def test_other_commands_do_not_import_the_nonogram_package():
+    code = (
+        "import sys; from solvelab.cli import main; main(['cube', 'facelets', 'R']); "
+        "print(sorted(m for m in sys.modules if m.startswith('solvelab.nonogram')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines()[-1] == "[]"

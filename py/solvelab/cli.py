@@ -31,7 +31,6 @@ import sys
 
 from solvelab import __version__
 from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
-from solvelab.nonogram import cli as nonogram_cli
 from solvelab.tables import TableError, default_directory
 
 
@@ -270,7 +269,8 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds of search, never ending it before a first solution (default: none)",
     )
 
-    nonogram_cli.add_commands(topics)
+    # `solvelab nonogram ...` is parsed by solvelab.nonogram.cli (see main): listed here only.
+    topics.add_parser("nonogram", help="nonograms (paint by numbers)")
 
     p = _command(
         commands,
@@ -409,11 +409,16 @@ def _parser() -> argparse.ArgumentParser:
         default=["cpython", "pyodide"],
         help="what to measure (default: both)",
     )
-    nonogram_cli.add_bench(benches)
+    benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["nonogram"] or argv[:2] == ["bench", "nonogram"]:
+        from solvelab.nonogram import cli as nonogram_cli  # imported only when asked for
+
+        return nonogram_cli.main(argv)
     args = _parser().parse_args(argv)
     try:
         return args.run(args)

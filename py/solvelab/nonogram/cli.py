@@ -226,3 +226,21 @@ def add_bench(benches) -> None:
     p.add_argument("--peers", action="store_true", help="run pynogram side by side")
     p.add_argument("--only", nargs="+", metavar="NAME", help="only puzzles whose name has NAME")
     p.set_defaults(run=cmd_bench)
+
+
+def main(argv: list[str]) -> int:
+    """Run ``solvelab nonogram ...`` or ``solvelab bench nonogram ...``.
+
+    The top-level CLI hands these command lines over here, so that
+    the other commands (the cube's above all) never import the nonogram package.
+    """
+    parser = argparse.ArgumentParser(prog="solvelab")
+    topics = parser.add_subparsers(dest="topic", required=True, metavar="TOPIC")
+    add_commands(topics)
+    bench = topics.add_parser("bench", help="benchmarks", description="Benchmarks.")
+    add_bench(bench.add_subparsers(dest="command", required=True, metavar="BENCHMARK"))
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        return 0
