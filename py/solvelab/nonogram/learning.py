@@ -48,6 +48,7 @@ class LearningSearch:
         self.restarts = 0
         self.restart_base = restart_base  # conflicts per Luby unit; 0: never restart
         self.next_restart = restart_base
+        self.explained: list[dict[bytes, tuple[int, ...]]] = [{} for _ in solver.indices]
 
     # -- assignments ---------------------------------------------------------------
 
@@ -107,7 +108,7 @@ class LearningSearch:
                 new = None if result is None else bytes(result)
                 cache[old] = new
             if new is None:
-                return [c * 2 + (2 - grid[c]) for c in cells if grid[c] != 3]
+                return self._explain(line, len(self.trail))
             if new != old:
                 bound = len(self.trail)
                 for i, (a, b) in enumerate(zip(old, new, strict=True)):
@@ -145,16 +146,49 @@ class LearningSearch:
 
     def _reason_lits(self, cell: int) -> list[int]:
         reason = self.reason[cell]
-        grid = self.grid
         if isinstance(reason, tuple):
             line, bound = reason
-            pos = self.pos
-            return [
-                c * 2 + (2 - grid[c])
-                for c in self.s.indices[line]
-                if grid[c] != 3 and pos[c] < bound and c != cell
-            ]
+            lits = self._explain(line, bound, cell)
+            self.reason[cell] = lits  # valid while the cell keeps its value
+            return lits
         return [lit for lit in reason if lit >> 1 != cell]
+
+    def _explain(self, line: int, bound: int, cell: int = -1) -> list[int]:
+        """The false literals of a small set of cells of ``line`` that, with the clue
+        alone, force ``cell``'s value (or, with ``cell = -1``, make the line
+        impossible): the cells known before trail position ``bound``, less every cell
+        the line can do without, latest first (so the reason leans on older cells).
+
+        A cell is forced exactly when the line cannot take its other value, so both
+        cases are "this line state has no placement"; the line solver's forward table
+        checks that.
+        """
+        grid, pos = self.grid, self.pos
+        cells = self.s.indices[line]
+        state = bytearray(3 if pos[c] >= bound else grid[c] for c in cells)
+        flip = -1
+        if cell >= 0:
+            flip = cells.index(cell)
+            state[flip] = 3 ^ grid[cell]
+        key = bytes(state) + bytes((flip + 1,))  # a conflict on the same state differs
+        cache = self.explained[line]
+        kept = cache.get(key)
+        if kept is None:
+            fits = self.s.line_solvers[line].fits
+            order = sorted(
+                (i for i, v in enumerate(state) if v != 3 and i != flip),
+                key=lambda i: -pos[cells[i]],
+            )
+            for i in order:
+                v = state[i]
+                state[i] = 3
+                if fits(state):
+                    state[i] = v
+            kept = tuple(i for i in order if state[i] != 3)
+            if len(cache) >= 50000:
+                cache.clear()
+            cache[key] = kept
+        return [cells[i] * 2 + (2 - grid[cells[i]]) for i in kept]
 
     # -- learning ------------------------------------------------------------------
 

@@ -85,8 +85,40 @@ class LineSolver:
         return out
 
     def fits(self, cells: Sequence[int]) -> bool:
-        """Whether some placement of the clue agrees with the cells."""
-        return self._tables(cells) is not None
+        """Whether some placement of the clue agrees with the cells (the forward table
+        alone: half the work of :meth:`solve`)."""
+        n = len(cells)
+        can_bg = [c & 1 for c in cells]
+        pref = self._prefixes(cells)
+        lengths, bits, same_prev = self.lengths, self.bits, self.same_prev
+        row = [False] * (n + 1)
+        row[0] = True
+        for i in range(n):
+            if not can_bg[i]:
+                break
+            row[i + 1] = True
+        for j in range(self.k):
+            length = lengths[j]
+            p = pref[bits[j]]
+            prev = row
+            gap = same_prev[j]
+            row = [False] * (n + 1)
+            found = False
+            for i in range(length, n + 1):
+                if row[i - 1] and can_bg[i - 1]:
+                    row[i] = True
+                    continue
+                s = i - length
+                if p[i] != p[s]:
+                    continue
+                if gap:
+                    if s >= 1 and can_bg[s - 1] and prev[s - 1]:
+                        row[i] = found = True
+                elif prev[s]:
+                    row[i] = found = True
+            if not found:
+                return False
+        return row[n]
 
     def first_failure(self, cells: Sequence[int]) -> int:
         """How many runs (from the left) can still be placed, for messages."""

@@ -114,7 +114,8 @@ class Solver:
         self.height = h = puzzle.height
         self.size = w * h
         self.full = (1 << len(puzzle.colours)) - 1
-        self.solvers = [LineSolver(clue).solve for clue in puzzle.lines]
+        self.line_solvers = [LineSolver(clue) for clue in puzzle.lines]
+        self.solvers = [ls.solve for ls in self.line_solvers]
         self.indices = [[r * w + x for x in range(w)] for r in range(h)] + [
             [y * w + c for y in range(h)] for c in range(w)
         ]
