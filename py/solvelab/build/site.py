@@ -6,6 +6,8 @@ the MkDocs hook in ``mkdocs_hook.py``) adds:
 - ``assets/cube-data.json``: where the 54 stickers are and how each move
   permutes them, generated from :mod:`solvelab.cube.geometry`, so the page
   never carries a second, hand-written cube model;
+- ``assets/cfop-cases.json``: the OLL and PLL cases of the CFOP chapter's
+  tables, with their last layers (see :mod:`solvelab.build.cfop_cases`);
 - ``js/``: the page's ES modules, copied as they are;
 - ``pyodide/``: the Pyodide runtime from the pinned npm package, its
   standard library with the bytecode of the modules the worker imports added
@@ -29,6 +31,7 @@ import zipfile
 from pathlib import Path
 
 from solvelab.build.bytecode import compile_for_pyodide
+from solvelab.build.cfop_cases import cfop_cases
 from solvelab.cube.geometry import FACES, MOVE_AXES, STICKERS, move_permutation
 from solvelab.cube.notation import MOVE_NAMES
 from solvelab.tables import MANIFEST
@@ -132,6 +135,7 @@ def _write(path: Path, data: bytes) -> None:
 def write_assets(site_dir: Path) -> None:
     """Add the generated and copied files to a built site (see the module docstring)."""
     _write(site_dir / "assets" / "cube-data.json", json.dumps(cube_data()).encode())
+    _write(site_dir / "assets" / "cfop-cases.json", json.dumps(cfop_cases(COLOURS)).encode())
     for script in sorted((ROOT / "js").glob("*.js")):
         if script.name != "sw.js":
             _write(site_dir / "js" / script.name, script.read_bytes())
