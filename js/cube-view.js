@@ -522,6 +522,7 @@ export class CubeView {
     this._scratch = new Uint8Array(54);
     this._colours = new Uint8Array(54); // palette index shown at each place
     this._nextColours = new Uint8Array(54);
+    this._mask = null; // 1 for each sticker id shown in colour, or null for all
     this._colourBytes = new Uint8Array(this._mesh.vertexCount).fill(BODY);
     this._palette = new Float32Array(24);
     this._bodyColour = this._palette.subarray(BODY * 3, BODY * 3 + 3);
@@ -603,6 +604,18 @@ export class CubeView {
     }
     this._colours.set(colours);
     this._uploadColours(this._colours, this._colours);
+    if (this._turn.active) this._computeNext();
+    this._requestFrame();
+  }
+
+  /**
+   * Grey every sticker but those in `shown` (sticker ids, as numbered on the solved cube;
+   * null shows them all). The mask follows the stickers through every turn.
+   */
+  setMask(shown) {
+    this._mask = shown ? new Uint8Array(54) : null;
+    for (const id of shown ?? []) this._mask[id] = 1;
+    this._writeColours(this._state);
     if (this._turn.active) this._computeNext();
     this._requestFrame();
   }
@@ -775,7 +788,11 @@ export class CubeView {
 
   /** Colours from sticker ids (each id's home face), shown everywhere. */
   _writeColours(state) {
-    for (let place = 0; place < 54; place++) this._colours[place] = Math.floor(state[place] / 9);
+    const mask = this._mask;
+    for (let place = 0; place < 54; place++) {
+      const id = state[place];
+      this._colours[place] = !mask || mask[id] ? Math.floor(id / 9) : UNKNOWN;
+    }
     this._uploadColours(this._colours, this._colours);
   }
 

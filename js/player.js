@@ -45,6 +45,8 @@ const player = {
   states: [SOLVED],
   step: 0,
   playing: false,
+  // A CFOP solution's stages: {name, short, long, start, end, mask}, moves start..end-1.
+  stages: null,
 };
 
 // ---------------------------------------------------------------- state
@@ -67,9 +69,10 @@ function setSetup({ moves = [], stickers = null, state }) {
   setAlg([], 0);
 }
 
-function setAlg(alg, step = 0) {
+function setAlg(alg, step = 0, stages = null) {
   stopPlaying();
   player.alg = alg;
+  player.stages = stages;
   recompute();
   player.step = Math.max(0, Math.min(step, alg.length));
   view.jumpTo(player.states[player.step]);
@@ -96,6 +99,7 @@ function turnFreely(token) {
   changedByHand();
   stopPlaying();
   player.alg = [...player.alg.slice(0, player.step), token];
+  player.stages = null;
   player.states = player.states.slice(0, player.step + 1);
   player.states.push(applyMove(player.states[player.step], token, data));
   player.step += 1;
@@ -109,7 +113,7 @@ function forward() {
   if (player.step >= player.alg.length) return Promise.resolve();
   const token = player.alg[player.step];
   player.step += 1;
-  refresh();
+  refresh(stageOfMove(player.step - 1)); // the stage of the move now turning
   return view.turn(token);
 }
 
@@ -149,7 +153,8 @@ function stopPlaying() {
 
 // ------------------------------------------------------------------- UI
 
-function refresh() {
+/** Updates the controls; `stage` is the stage to show (by default the next move's). */
+function refresh(stage = stageOfMove(player.step)) {
   const { alg, step } = player;
   const scrubber = $(".player-scrubber");
   scrubber.max = String(alg.length);
@@ -157,7 +162,71 @@ function refresh() {
   $(".player-step").textContent = `${step} / ${alg.length}`;
   $('[data-action="play"]').textContent = player.playing ? "❚❚" : "▶";
   showMoves();
+  showStages(stage);
   writeAddress();
+}
+
+// ---------------------------------------------------------------- stages
+
+/** The index of the stage move i belongs to (empty stages have none); past the end, the last. */
+function stageOfMove(i) {
+  const { stages } = player;
+  if (!stages) return -1;
+  const index = stages.findIndex((stage) => i < stage.end && stage.start < stage.end);
+  return index >= 0 ? index : stages.length - 1;
+}
+
+let maskShown = null; // what the view greys now (a stage's mask), to change it only when needed
+
+function showStages(current) {
+  const { stages } = player;
+  const bar = $(".player-stages");
+  bar.hidden = !stages;
+  const mask = stages && $('[data-option="mask"]').checked ? stages[current].mask : null;
+  if (mask !== maskShown) {
+    maskShown = mask;
+    view.setMask(mask);
+  }
+  if (!stages) return bar.replaceChildren();
+  if (bar.childElementCount !== stages.length) {
+    bar.replaceChildren(
+      ...stages.map((stage) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = stage.short;
+        button.title = `${stage.long} (${stage.end - stage.start} moves): click to go to its start`;
+        button.style.flex = `${Math.max(2, stage.end - stage.start)} 1 0`;
+        button.addEventListener("click", () => jump(stage.start));
+        return button;
+      }),
+    );
+  }
+  [...bar.children].forEach((button, i) => {
+    if (i === current) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
+  });
+}
+
+/** Stages for the player from a CFOP answer (solvelab.web.cfop): labels, moves, masks. */
+function cfopStages(answer) {
+  const colour = (face) => data.colour_names[face];
+  let at = 0;
+  let pair = 0;
+  return answer.stages.map((stage) => {
+    let short = stage.name.toUpperCase();
+    let long = stage.case?.startsWith(short) ? stage.case : `${short}: ${stage.case}`;
+    if (stage.name === "cross") {
+      short = "Cross";
+      long = `Cross (${colour(answer.cross_colour)})`;
+    } else if (stage.name === "f2l") {
+      pair += 1;
+      short = `F2L ${pair}`;
+      long = `F2L ${pair}: ${stage.pair.map(colour).join("-")} pair (${stage.case})`;
+    }
+    const start = at;
+    at += stage.moves.length;
+    return { name: stage.name, short, long, start, end: at, mask: answer.masks[stage.name] };
+  });
 }
 
 // The moves around the current step, so that a long algorithm costs no more than a short one.
@@ -167,7 +236,16 @@ function showMoves() {
   const last = Math.min(alg.length, first + MOVES_SHOWN);
   const items = [];
   if (first > 0) items.push(moreItem(`… ${first.toLocaleString("en")} before`, 0));
-  for (let i = first; i < last; i++) {
+  const headings = new Map(); // move index -> the stages that start there
+  for (const stage of player.stages ?? []) {
+    headings.set(stage.start, [...(headings.get(stage.start) ?? []), stage]);
+  }
+  for (let i = first; i <= last; i++) {
+    for (const stage of headings.get(i) ?? []) {
+      const empty = stage.start === stage.end ? " — nothing to do" : "";
+      items.push(moreItem(stage.long + empty, stage.start, "stage"));
+    }
+    if (i === last) break;
     const item = document.createElement("li");
     item.value = i + 1;
     const link = document.createElement("button");
@@ -183,9 +261,9 @@ function showMoves() {
   $(".player-moves").replaceChildren(...items);
 }
 
-function moreItem(text, step) {
+function moreItem(text, step, className = "more") {
   const item = document.createElement("li");
-  item.className = "more";
+  item.className = className;
   const link = document.createElement("button");
   link.type = "button";
   link.textContent = text;
@@ -360,7 +438,10 @@ async function scramble(method) {
 
 const solutionText = (moves) => `Solution (${moves.length} moves): ${moves.join(" ")}`;
 
+const method = () => $('[data-option="method"]').value;
+
 async function solve() {
+  if (method() === "cfop") return solveCfop();
   stopPlaying();
   const work = startTask("solve");
   say(`solving…${tablesNote()}`);
@@ -374,6 +455,33 @@ async function solve() {
     if (task !== work) return;
     if (result.error) say(result.error, "error");
     else showSolution(work, result.moves, true);
+  } catch (error) {
+    if (task === work) say(error.message, "error");
+  } finally {
+    endTask(work);
+  }
+}
+
+async function solveCfop() {
+  stopPlaying();
+  const work = startTask("solve");
+  say("solving the way a person would: cross, F2L, OLL, PLL…");
+  const cross = $('[data-option="cross"]').value;
+  try {
+    const args = { stickers: player.states[player.step], cross_colour: cross };
+    const answer = await python.call("cfop", args);
+    if (task !== work) return;
+    if (answer.error) return say(answer.error, "error");
+    const moves = answer.stages.flatMap((stage) => stage.moves);
+    if (moves.length === 0) return say("The cube is already solved.");
+    useSetup(work.setup);
+    setAlg(moves, 0, cfopStages(answer));
+    work.shown = player.alg;
+    const parts = player.stages.filter((s) => s.name !== "f2l").map((s) => `${s.short} ${s.end - s.start}`);
+    const f2l = player.stages.filter((s) => s.name === "f2l").reduce((n, s) => n + s.end - s.start, 0);
+    parts.splice(1, 0, `F2L ${f2l}`);
+    say(`CFOP solution: ${answer.length} moves (${parts.join(", ")}; a few cancel across stages).`);
+    play();
   } catch (error) {
     if (task === work) say(error.message, "error");
   } finally {
@@ -525,6 +633,10 @@ const setSpeed = (value) => {
 setSpeed($(".player-speed").value);
 $(".player-speed").addEventListener("input", (event) => setSpeed(event.target.value));
 $('[data-option="hints"]').addEventListener("change", (event) => view.setHints(event.target.checked));
+$('[data-option="method"]').addEventListener("change", () => {
+  for (const option of $$("[data-cfop-option]")) option.hidden = method() !== "cfop";
+});
+$('[data-option="mask"]').addEventListener("change", () => refresh());
 
 // A key the player uses goes no further: the theme, listening on the window,
 // would otherwise also take f and s as "open the search". Keys typed into a text
@@ -576,6 +688,9 @@ window.solvelabPlayer = {
   },
   get playing() {
     return player.playing;
+  },
+  get stages() {
+    return player.stages?.map(({ mask, ...stage }) => ({ ...stage }));
   },
   view,
   python,

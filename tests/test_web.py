@@ -45,3 +45,21 @@ def test_the_worker_prepares_the_search_and_loads_the_tables():
     cube = Cube().apply("R U R' U' F2 D L'")
     found = web.solve(facelets=cube.to_facelets(), time_limit=1)
     assert cube.apply(" ".join(found["moves"])).is_solved()
+
+
+def test_cfop_names_colours_and_masks_by_the_solved_cube_whatever_way_up():
+    scrambled = Cube().apply("R U F D2 L B' U2 R' F2 D L2 B U' R2")
+    for held in ("", "x y", "z2"):  # the same cube, held other ways up
+        cube = scrambled.apply(held) if held else scrambled
+        answer = web.cfop(stickers=list(cube._stickers), cross_colour="white")
+        assert answer["cross_colour"] == "U"  # white: the colour of the solved cube's U
+        pairs = [stage["pair"] for stage in answer["stages"] if stage["name"] == "f2l"]
+        assert len(pairs) == 4 and all(set(p) <= set("RFLB") and len(set(p)) == 2 for p in pairs)
+        masks = answer["masks"]
+        assert len(masks["cross"]) == 6 + 8 and {4, 13, 22, 31, 40, 49} <= set(masks["cross"])
+        assert all(sticker // 9 != 3 for sticker in masks["f2l"] if sticker % 9 != 4)  # no yellow
+        assert set(range(27, 36)) <= set(masks["oll"]) and masks["pll"] == list(range(54))
+        after = cube
+        for stage in answer["stages"]:
+            after = after.apply(" ".join(stage["moves"]))
+        assert after.is_solved()

@@ -129,11 +129,16 @@ def cfop(
     ``cross_colour`` is ``None`` (any: the shortest cross), a face letter or a
     colour name (see :func:`solvelab.cube.cfop.cross_faces`). The answer is
     ``{"stages": [{"name", "moves", "case"}, ...], "moves", "length", "stm",
-    "cross_face"}``: ``name`` is ``cross``, ``f2l`` (four of them), ``oll`` or
+    "cross_face", "masks"}``: ``name`` is ``cross``, ``f2l`` (four of them), ``oll`` or
     ``pll``; each ``moves`` is a list of move tokens (the cross stage starts
     with the rotation that puts the cross on D, if any); the stages played one
     after another solve the cube, and the top-level ``moves`` are the same
-    with moves cancelled across stages (``length`` in HTM). Needs no tables.
+    with moves cancelled across stages (``length`` in HTM). Colours are named
+    by their face on the solved cube (``"U"``: the colour of sticker 4):
+    ``cross_colour`` is the cross's, and an F2L stage's ``pair`` its pair's
+    two. ``masks`` gives, for each stage name, the stickers (numbered as on
+    the solved cube) worth showing while it plays (see
+    :mod:`solvelab.cube.cfop.stickering`). Needs no tables.
 
     >>> answer = cfop(Cube().apply("R U R'").to_facelets(), cross_colour="D")
     >>> [(s["name"], s["moves"], s.get("case")) for s in answer["stages"][:2]]
@@ -143,24 +148,41 @@ def cfop(
     """
     from solvelab.cube.cfop import CrossColourError
     from solvelab.cube.cfop import solve as solve_cfop
+    from solvelab.cube.cfop.solver import COLOUR_NAMES
+    from solvelab.cube.cfop.stickering import stage_masks
+    from solvelab.cube.geometry import FACES
+
+    def colour(cube: Cube, face: str) -> str:
+        """The colour of the centre on ``face``, named by its face on the solved cube."""
+        return FACES[cube._stickers[FACES.index(face) * 9 + 4] // 9]
 
     try:
         cube = _cube_of(facelets, stickers)
+        if cross_colour and cross_colour.lower() in COLOUR_NAMES:
+            # A colour is wherever its centre is now, even on a cube held another way up.
+            named = COLOUR_NAMES[cross_colour.lower()]
+            cross_colour = next(face for face in FACES if colour(cube, face) == named)
         solution = solve_cfop(Cube.from_facelets(cube.to_facelets()), cross_colour)
     except (InvalidCubeError, CrossColourError) as error:
         return {"error": str(error)}
+    held = cube.apply(solution.stages[0].moves)  # as F2L holds it
     stages = []
     for stage in solution.stages:
         shown = {"name": stage.name, "moves": [str(move) for move in stage.moves]}
         if stage.case is not None:
             shown["case"] = stage.case
+        if stage.slot is not None:
+            shown["pair"] = [colour(held, face) for face in stage.slot]
         stages.append(shown)
+    cross_colour = colour(cube, solution.cross_face)
     return {
         "stages": stages,
         "moves": [str(move) for move in solution.moves],
         "length": solution.length,
         "stm": solution.stm,
         "cross_face": solution.cross_face,
+        "cross_colour": cross_colour,
+        "masks": stage_masks(cross_colour),
     }
 
 

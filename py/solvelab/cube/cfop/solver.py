@@ -73,6 +73,7 @@ class Stage:
     name: str
     moves: Algorithm
     case: str | None = None
+    slot: str | None = None  # an F2L stage's slot, as the cube is held after the cross: "FR"
 
     def to_json(self) -> dict:
         shown = {"name": self.name, "moves": str(self.moves)}
@@ -197,12 +198,17 @@ def _f2l_stages(pairs: tuple[PairOption, ...]) -> list[Stage]:
     """One stage per pair: those solved by the search, then any that were solved already
     (by the cross or by another pair's moves), with no moves."""
     stages = [
-        Stage("f2l", parse_alg(text(option.moves)), f"{option.case}, {_slot(option.slot)}")
+        Stage(
+            "f2l",
+            parse_alg(text(option.moves)),
+            f"{option.case}, {_slot(option.slot)}",
+            SLOT_NAMES[option.slot],
+        )
         for option in pairs
     ]
     done = {option.slot for option in pairs}
     stages += [
-        Stage("f2l", Algorithm(), f"already solved, {_slot(slot)}")
+        Stage("f2l", Algorithm(), f"already solved, {_slot(slot)}", SLOT_NAMES[slot])
         for slot in range(4)
         if slot not in done
     ]
