@@ -6,9 +6,23 @@
 // button that plays data-moves (from the setup position each time), and the
 // moves, with the one playing highlighted. Canonical tokens only, separated
 // by spaces; no Python is needed. data-hints="true" shows the hidden faces.
+//
+// Optional, for teaching one stage at a time:
+//   data-colours="U:#ffd500 D:#fff"  colours by face letter (as CubeView.setColours)
+//   data-shown="U2 U4 U5"            only these stickers in colour, the others grey
+//   data-grey="R1 R2 R3"             these stickers grey
+// A sticker is named as on the solved cube: "U2" (face and number), a face
+// letter alone for its nine, or its number 0..53 in facelet order; its
+// colour follows its piece through the moves.
+//
+// From a script: `await embedDemo(element)` sets up one element (once) and
+// returns it; then element.show({setup, moves, shown, grey, play}) changes
+// what it shows (strings as in the attributes; play: true plays at once).
+// While the moves play, element.dataset.state is "playing"; then "done".
 
 import { CubeView, applyMove, loadCubeData, solvedStickers } from "./cube-view.js";
 
+const UNKNOWN = 7; // CubeView's palette index of grey
 const tokensOf = (text) => (text || "").trim().split(/\s+/).filter(Boolean);
 
 function element(tag, className, text) {
@@ -18,43 +32,60 @@ function element(tag, className, text) {
   return node;
 }
 
-function setUpDemo(demo, data) {
-  const moves = tokensOf(demo.dataset.moves);
-  const setup = tokensOf(demo.dataset.setup).reduce(
-    (state, token) => applyMove(state, token, data),
-    solvedStickers(),
-  );
-  moves.forEach((token) => applyMove(setup, token, data)); // fail early on a bad token
+/** Sticker numbers (0..53) of names such as "U2", "R", "17" (see the top of this file). */
+function stickersOf(text, data) {
+  const numbers = [];
+  for (const name of tokensOf(text)) {
+    const face = data.faces.indexOf(name[0]);
+    if (/^\d+$/.test(name) && Number(name) < 54) numbers.push(Number(name));
+    else if (face >= 0 && name.length === 1) {
+      for (let i = 0; i < 9; i++) numbers.push(face * 9 + i);
+    } else if (face >= 0 && /^[1-9]$/.test(name.slice(1))) {
+      numbers.push(face * 9 + Number(name[1]) - 1);
+    } else throw new Error(`not a sticker: ${JSON.stringify(name)}`);
+  }
+  return new Set(numbers);
+}
 
+function parseColours(text) {
+  const map = {};
+  for (const pair of tokensOf(text)) {
+    const [key, value] = pair.split(":");
+    map[key] = value;
+  }
+  return map;
+}
+
+function setUpDemo(demo, data) {
   const canvas = element("canvas", "cube-demo-canvas");
   canvas.setAttribute("role", "img");
-  const label = moves.length ? `A Rubik's cube; moves: ${moves.join(" ")}` : "A Rubik's cube";
-  canvas.setAttribute("aria-label", label);
   demo.replaceChildren(canvas);
   const view = new CubeView(canvas, data, {
     dragToTurn: false,
     hints: demo.dataset.hints === "true",
   });
-  view.jumpTo(setup);
+  if (demo.dataset.colours) view.setColours(parseColours(demo.dataset.colours));
   demo.cubeView = view;
-  if (!moves.length) return;
-
   const controls = element("div", "cube-demo-controls");
   const button = element("button", "md-button cube-demo-play", "▶ Play");
   button.type = "button";
   const line = element("span", "cube-demo-moves");
-  const spans = moves.map((token) => element("span", "cube-demo-move", token));
-  spans.forEach((span, i) => line.append(...(i ? [" ", span] : [span])));
   controls.append(button, line);
-  demo.append(controls);
 
+  let setup, moves, spans, colours;
+  let run = 0;
   const mark = (index) =>
     spans.forEach((span, i) => span.classList.toggle("is-current", i === index));
-  let run = 0;
-  button.addEventListener("click", async () => {
-    const thisRun = ++run;
+  const reset = () => {
     view.jumpTo(setup); // cancels a run still playing
+    if (colours) view.setStickerColours(colours);
+  };
+
+  const play = async () => {
+    const thisRun = ++run;
+    reset();
     button.textContent = "↻ Replay";
+    demo.dataset.state = "playing";
     mark(0);
     const done = moves.map((token, i) =>
       view.turn(token).then((played) => {
@@ -62,7 +93,46 @@ function setUpDemo(demo, data) {
         return played;
       }),
     );
-    await Promise.all(done);
+    const played = await Promise.all(done);
+    if (thisRun === run && played.every(Boolean)) demo.dataset.state = "done";
+  };
+  button.addEventListener("click", play);
+
+  demo.show = (options = {}) => {
+    const next = tokensOf(options.moves);
+    const start = tokensOf(options.setup).reduce(
+      (state, token) => applyMove(state, token, data),
+      solvedStickers(),
+    );
+    next.forEach((token) => applyMove(start, token, data)); // fail early on a bad token
+    let shown = null;
+    if (options.shown) shown = stickersOf(options.shown, data);
+    else if (options.grey) {
+      const grey = stickersOf(options.grey, data);
+      shown = new Set(solvedStickers().filter((id) => !grey.has(id)));
+    }
+    run += 1;
+    setup = start;
+    moves = next;
+    colours = shown && setup.map((id) => (shown.has(id) ? Math.floor(id / 9) : UNKNOWN));
+    const label = moves.length ? `A Rubik's cube; moves: ${moves.join(" ")}` : "A Rubik's cube";
+    canvas.setAttribute("aria-label", label);
+    spans = moves.map((token) => element("span", "cube-demo-move", token));
+    line.replaceChildren();
+    spans.forEach((span, i) => line.append(...(i ? [" ", span] : [span])));
+    button.textContent = "▶ Play";
+    delete demo.dataset.state;
+    reset();
+    if (moves.length) demo.append(controls);
+    else controls.remove();
+    if (options.play && moves.length) play();
+  };
+
+  demo.show({
+    setup: demo.dataset.setup,
+    moves: demo.dataset.moves,
+    shown: demo.dataset.shown,
+    grey: demo.dataset.grey,
   });
 }
 
@@ -71,24 +141,32 @@ function showError(demo, error) {
   demo.replaceChildren(element("p", "cube-demo-error", message));
 }
 
-async function setUpAll() {
-  const demos = [...document.querySelectorAll(".cube-demo:not([data-ready])")];
-  if (!demos.length) return;
-  demos.forEach((demo) => demo.setAttribute("data-ready", ""));
-  let data;
-  try {
-    data = await loadCubeData();
-  } catch (error) {
-    demos.forEach((demo) => showError(demo, error));
-    return;
+const setUps = new WeakMap();
+
+/** Set up one demo element (once; later calls return the same promise). Resolves to it. */
+export function embedDemo(demo) {
+  if (!setUps.has(demo)) {
+    demo.setAttribute("data-ready", "");
+    const promise = loadCubeData().then(
+      (data) => {
+        try {
+          setUpDemo(demo, data);
+        } catch (error) {
+          showError(demo, error);
+          throw error;
+        }
+        return demo;
+      },
+      (error) => {
+        showError(demo, error);
+        throw error;
+      },
+    );
+    setUps.set(demo, promise);
   }
-  for (const demo of demos) {
-    try {
-      setUpDemo(demo, data);
-    } catch (error) {
-      showError(demo, error);
-    }
-  }
+  return setUps.get(demo);
 }
 
-setUpAll();
+const demos = document.querySelectorAll(".cube-demo:not([data-ready])");
+// Errors are shown in the demo itself, not thrown.
+demos.forEach((demo) => embedDemo(demo).catch(() => {}));
