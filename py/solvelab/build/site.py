@@ -32,6 +32,7 @@ from pathlib import Path
 
 from solvelab.build.bytecode import compile_for_pyodide
 from solvelab.build.cfop_cases import cfop_cases
+from solvelab.cube.display import net_places
 from solvelab.cube.geometry import FACES, MOVE_AXES, STICKERS, move_permutation
 from solvelab.cube.notation import MOVE_NAMES
 from solvelab.tables import MANIFEST
@@ -84,6 +85,8 @@ def cube_data() -> dict:
             }
             for name in MOVE_NAMES
         },
+        # [column, row] of each sticker place in the unfolded net (12 x 9 cells).
+        "net": [list(place) for place in net_places()],
     }
 
 
