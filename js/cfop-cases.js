@@ -35,6 +35,7 @@ function diagramColours(stage, entry, colours) {
   return {
     u: [...entry.u].map((face) => colours[face]),
     sides: [...entry.sides].map((face) => colours[face]),
+    arrows: entry.arrows ?? [],
   };
 }
 

@@ -10,6 +10,7 @@ from solvelab.build.site import COLOURS
 from solvelab.cube import Cube
 from solvelab.cube.cfop.rules import last_layer_rules, load
 from solvelab.cube.facelets import CORNER_FACELETS, EDGE_FACELETS
+from solvelab.cube.notation import parse_alg
 
 CASES = cfop_cases(COLOURS)
 ENTRIES = [(stage, entry) for stage in ("oll", "pll") for entry in CASES[stage]]
@@ -30,8 +31,10 @@ def test_names_and_algorithms_are_the_data_files():
         case = load(stage).cases[[c.name for c in load(stage).cases].index(entry["name"])]
         assert entry["nickname"] == case.nickname
         assert entry["algs"] == [str(alg) for alg in case.algs]
-        assert entry["moves"] == str(case.algs[0])
-        assert entry["setup"] == str(case.algs[0].inverse())
+        # The first algorithm, for a few PLLs with the U turn after it that finishes.
+        first = str(case.algs[0])
+        assert entry["moves"] in [first] + [f"{first} {turn}" for turn in ("U", "U2", "U'")]
+        assert entry["setup"] == str(parse_alg(entry["moves"]).inverse())
 
 
 @pytest.mark.parametrize(("stage", "entry"), ENTRIES, ids=[e["name"] for _, e in ENTRIES])
@@ -77,3 +80,24 @@ def test_known_cases():
     assert sides[4] == "L"
     assert (sides[2], sides[3], sides[5], sides[6]) == ("R", "F", "B", "R")
     assert last_layer_colours(COLOURS)["U"] == COLOURS["D"] == "#ffd500"
+
+
+def test_pll_arrows_say_where_each_piece_goes():
+    for stage, entry in ENTRIES:
+        if stage == "oll":
+            assert "arrows" not in entry
+            continue
+        arrows = entry["arrows"]
+        assert arrows and sorted(f for f, _ in arrows) == sorted(t for _, t in arrows)
+        assert all(f % 2 == t % 2 and 4 not in (f, t) for f, t in arrows)  # corner to corner
+        # The moves take the piece at each arrow's start to its end (its U sticker with it).
+        start = Cube().apply(entry["setup"])._stickers
+        done = {f: t for f, t in arrows}
+        assert {i: start[i] for i in range(9) if start[i] != i} == done
+        solved = Cube().apply(entry["setup"]).apply(entry["moves"])._stickers
+        assert all(solved[t] == start[f] for f, t in arrows)
+    by_name = {entry["name"]: entry for _, entry in ENTRIES}
+    assert by_name["H perm"]["arrows"] == [[1, 7], [3, 5], [5, 3], [7, 1]]
+    # Drawn as tables draw them: a J perm swaps two edges and two corners, nothing else.
+    for name, moved in (("Ja perm", 4), ("Jb perm", 4), ("Ua perm", 3), ("Z perm", 4)):
+        assert len(by_name[name]["arrows"]) == moved, name

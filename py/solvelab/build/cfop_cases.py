@@ -19,8 +19,9 @@ colour the sticker has). The page (``js/cfop-cases.js``) draws them with
 
 from __future__ import annotations
 
-from solvelab.cube.cfop.rules import Case, load
+from solvelab.cube.cfop.rules import AUF_TEXT, Case, load
 from solvelab.cube.geometry import FACES, sticker_name
+from solvelab.cube.notation import parse_alg
 from solvelab.cube.state import Cube
 
 U_PLACES = tuple(range(9))
@@ -57,20 +58,51 @@ def case_entry(case: Case) -> dict:
     """One case: its name, nickname, algorithms, and the last layer it solves.
 
     ``algs`` are the data file's algorithms in canonical notation (``r`` is
-    written ``Rw``); ``moves`` is the first of them and ``setup`` its inverse,
-    which is what the page plays: ``setup`` makes the case, ``moves`` solves it.
+    written ``Rw``); ``moves`` is the first of them (for a few PLLs followed by
+    a U turn) and ``setup`` its inverse, which is what the page plays:
+    ``setup`` makes the case, ``moves`` solves it.
+    ``u`` and ``sides`` are the last layer of the case as face letters (see
+    :func:`top_layer`). A case whose top is all U (every PLL) also has
+    ``arrows``, from :func:`piece_moves`.
     """
-    alg = case.algs[0]
-    u, sides = top_layer(Cube().apply(alg.inverse()))
-    return {
+    moves = case.algs[0]
+    start = Cube().apply(moves.inverse())
+    if top_layer(start)[0] == "U" * 9:
+        # Oriented (PLL): some algorithms leave the layer a U turn from home. With that
+        # turn added after them, the case is drawn the way tables draw it, with the
+        # fewest pieces out of place, still in the angle the algorithm starts from.
+        moves = min(
+            (moves + parse_alg(turn).inverse() for turn in AUF_TEXT),
+            key=lambda played: len(piece_moves(Cube().apply(played.inverse()))),
+        )
+        start = Cube().apply(moves.inverse())
+    u, sides = top_layer(start)
+    entry = {
         "name": case.name,
         "nickname": case.nickname,
-        "algs": [str(a) for a in case.algs],
-        "moves": str(alg),
-        "setup": str(alg.inverse()),
+        "algs": [str(alg) for alg in case.algs],
+        "moves": str(moves),
+        "setup": str(moves.inverse()),
         "u": u,
         "sides": sides,
     }
+    if u == "U" * 9:  # say where the algorithm takes each piece, as PLL tables do
+        entry["arrows"] = piece_moves(start)
+    return entry
+
+
+def piece_moves(cube: Cube) -> list[list[int]]:
+    """For a cube whose U face is all U stickers: [from, to] for each top piece out of place.
+
+    Places are U1..U9 as 0..8; the piece at ``from`` belongs at ``to``.
+
+    >>> piece_moves(Cube().apply("R U R' U' R' F R2 U' R' U' R U R' F'"))  # T perm
+    [[2, 8], [3, 5], [5, 3], [8, 2]]
+    """
+    stickers = cube._stickers
+    if any(stickers[place] >= 9 for place in U_PLACES):
+        raise ValueError("the last layer is not oriented")
+    return [[place, stickers[place]] for place in U_PLACES if stickers[place] != place]
 
 
 def _number(case: Case) -> tuple[int, str]:
