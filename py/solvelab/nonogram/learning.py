@@ -104,8 +104,7 @@ class LearningSearch:
                 s.stats.line_lookups += 1
             except KeyError:
                 s.stats.line_solves += 1
-                result = s.solvers[line](old)
-                new = None if result is None else bytes(result)
+                new = s.solvers[line](old)
                 cache[old] = new
             if new is None:
                 return self._explain(line, len(self.trail))

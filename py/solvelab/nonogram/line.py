@@ -30,7 +30,7 @@ from collections.abc import Sequence
 class LineSolver:
     """The solver for one clue, given as (length, colour index) pairs."""
 
-    __slots__ = ("lengths", "bits", "same_prev", "k")
+    __slots__ = ("lengths", "bits", "same_prev", "k", "one_colour", "rev_lengths")
 
     def __init__(self, blocks: Sequence[tuple[int, int]]):
         self.lengths = [b[0] for b in blocks]
@@ -38,10 +38,26 @@ class LineSolver:
         # same_prev[j]: run j has the colour of run j-1, so a background gap must separate them
         self.same_prev = [j > 0 and blocks[j][1] == blocks[j - 1][1] for j in range(len(blocks))]
         self.k = len(blocks)
+        # One colour (bit 1 only): the tables as bit sets, see _solve_bits.
+        self.one_colour = all(bit == 2 for bit in self.bits)
+        self.rev_lengths = self.lengths[::-1]
 
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
         ``None`` if no placement agrees with them."""
+        if self.one_colour and cells and max(cells) < 256:
+            out = self._solve_bits(bytes(cells))
+            return None if out is None else list(out)
+        return self._solve_dp(cells)
+
+    def solve_key(self, cells: bytes) -> bytes | None:
+        """:meth:`solve` for cells given as bytes, answering bytes (the solver's cache keys)."""
+        if self.one_colour and cells:
+            return self._solve_bits(cells)
+        out = self._solve_dp(cells)
+        return None if out is None else bytes(out)
+
+    def _solve_dp(self, cells: Sequence[int]) -> list[int] | None:
         tables = self._tables(cells)
         if tables is None:
             return None
@@ -87,6 +103,9 @@ class LineSolver:
     def fits(self, cells: Sequence[int]) -> bool:
         """Whether some placement of the clue agrees with the cells (the forward table
         alone: half the work of :meth:`solve`)."""
+        if self.one_colour and cells and max(cells) < 256:
+            b = bytes(cells)
+            return _forward_bits(_bits_of(b, _CAN_BG), _bits_of(b, _CAN_FILL), self.lengths, len(b))
         n = len(cells)
         can_bg = [c & 1 for c in cells]
         pref = self._prefixes(cells)
@@ -119,6 +138,57 @@ class LineSolver:
             if not found:
                 return False
         return row[n]
+
+    def _solve_bits(self, cells: bytes) -> bytes | None:
+        """The one-colour line solver on bit sets: the same tables as the DP, each row
+        one integer (bit ``i`` = position ``i``), so a row is a few integer operations
+        instead of a loop over the cells.
+
+        ``bg`` and ``fill``: the cells that may be background or filled. Row ``j`` of
+        the forward table ``fwd[j]`` has bit ``i`` when the first ``j`` runs fit in
+        cells ``0 .. i-1``; the backward table comes from the forward one of the
+        reversed line.
+        """
+        n = len(cells)
+        lengths = self.lengths
+        k = self.k
+        bg = _bits_of(cells, _CAN_BG)
+        fill = _bits_of(cells, _CAN_FILL)
+        fwd = _forward_rows(bg, fill, lengths)
+        if fwd is None or not fwd[k] >> n & 1:
+            return None
+        rev = _forward_rows(
+            _bits_of(cells[::-1], _CAN_BG), _bits_of(cells[::-1], _CAN_FILL), self.rev_lengths
+        )
+        width = f"0{n + 1}b"
+        # bwd[j] has bit i when runs j .. k-1 fit in cells i .. n-1: bit t of the
+        # reversed line's row is position n - t.
+        bwd = [int(format(row, width)[::-1], 2) for row in reversed(rev)]
+        can_bg = 0
+        for j in range(k + 1):
+            can_bg |= fwd[j] & (bwd[j] >> 1)
+        can_bg &= bg
+        can_fill = 0
+        for j in range(k):
+            length = lengths[j]
+            starts = fwd[0] if j == 0 else (fwd[j] & bg) << 1
+            ends = (bg & (bwd[j + 1] >> 1)) if j + 1 < k else bwd[k]
+            starts &= _runs(fill, length) & (ends >> length)
+            # Every cell that a run starting at one of ``starts`` covers.
+            step = 1
+            while step * 2 <= length:
+                starts |= starts << step
+                step *= 2
+            if step < length:
+                starts |= starts << (length - step)
+            can_fill |= starts
+        # Cell i becomes the base-256 digit i: '0'/'1' characters added as digits.
+        digits = (
+            int.from_bytes(format(can_bg, f"0{n}b").encode(), "big")
+            + 2 * int.from_bytes(format(can_fill, f"0{n}b").encode(), "big")
+            - 3 * int.from_bytes(b"0" * n, "big")
+        )
+        return digits.to_bytes(n, "little")
 
     def first_failure(self, cells: Sequence[int]) -> int:
         """How many runs (from the left) can still be placed, for messages."""
@@ -233,6 +303,52 @@ class LineSolver:
                     row[i] = True
             bwd[j] = row
         return fwd, bwd, can_bg, pref
+
+
+# For bytes.translate: a cell's mask to b"1" when it allows background (bit 0), or
+# colour 1 (bit 1); other colours' bits are not in the clue, so they are dropped.
+_CAN_BG = bytes(48 + (m & 1) for m in range(256))
+_CAN_FILL = bytes(48 + (m >> 1 & 1) for m in range(256))
+
+
+def _bits_of(cells: bytes, table: bytes) -> int:
+    """The cells (masks 1, 2, 3) whose mask has a bit, as a bit set: bit i = cell i."""
+    return int(cells.translate(table)[::-1], 2)
+
+
+def _runs(fill: int, length: int) -> int:
+    """The positions where ``length`` cells of ``fill`` in a row start."""
+    step = 1
+    while step * 2 <= length:
+        fill &= fill >> step
+        step *= 2
+    if step < length:
+        fill &= fill >> (length - step)
+    return fill
+
+
+def _forward_rows(bg: int, fill: int, lengths: Sequence[int]) -> list[int] | None:
+    """The forward table of a one-colour line as bit sets (``None`` when a row is
+    empty). Row 0: the positions reached through background cells from 0; row j+1:
+    the ends of run j placed after row j (one background cell between runs), then
+    carried right through background cells: ``((e & bg) + bg) ^ bg`` sets the bits
+    that a carry from ``e`` runs through, by integer addition.
+    """
+    row = (((1 & bg) + bg) ^ bg) | 1
+    rows = [row]
+    for j, length in enumerate(lengths):
+        starts = row if j == 0 else (row & bg) << 1
+        ends = (starts & _runs(fill, length)) << length
+        if not ends:
+            return None
+        row = (((ends & bg) + bg) ^ bg) | ends
+        rows.append(row)
+    return rows
+
+
+def _forward_bits(bg: int, fill: int, lengths: Sequence[int], n: int) -> bool:
+    rows = _forward_rows(bg, fill, lengths)
+    return rows is not None and bool(rows[-1] >> n & 1)
 
 
 def solve_line(blocks: Sequence[tuple[int, int]], cells: Sequence[int]) -> list[int] | None:

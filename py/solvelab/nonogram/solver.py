@@ -115,7 +115,14 @@ class Solver:
         self.size = w * h
         self.full = (1 << len(puzzle.colours)) - 1
         self.line_solvers = [LineSolver(clue) for clue in puzzle.lines]
-        self.solvers = [ls.solve for ls in self.line_solvers]
+        # Line states are cache keys: bytes (one byte a cell), or tuples past 8 colours.
+        self.key = bytes if self.full < 256 else tuple
+        if self.key is bytes:
+            self.solvers = [ls.solve_key for ls in self.line_solvers]
+        else:
+            self.solvers = [
+                lambda cells, ls=ls: _tuple(ls.solve(cells)) for ls in self.line_solvers
+            ]
         self.indices = [[r * w + x for x in range(w)] for r in range(h)] + [
             [y * w + c for y in range(h)] for c in range(w)
         ]
@@ -123,7 +130,6 @@ class Solver:
             list(range(h)) for _ in range(w)
         ]
         self.caches: list[dict] = [{} for _ in puzzle.lines]
-        self.key = bytes if self.full < 256 else tuple
         self.stats = Stats()
         self.time_limit = time_limit
         self.deadline = None
@@ -137,9 +143,12 @@ class Solver:
             return grid[line * self.width : (line + 1) * self.width]
         return grid[line - self.height :: self.width]
 
-    def propagate(self, grid: list[int], pending) -> int:
+    def propagate(self, grid: list[int], pending, log=None, touched=None) -> int:
         """Run the line solver over ``pending`` lines and the lines they change, in
-        place. Returns how many cells changed, or -1 on a contradiction."""
+        place. Returns how many cells changed, or -1 on a contradiction.
+
+        ``log``, if given, gets ``(cell, old value)`` for every change (to undo them);
+        ``touched``, if given, gets every line queued after ``pending``."""
         queue = deque(pending)
         queued = set(queue)
         caches, solvers, indices, crossing = self.caches, self.solvers, self.indices, self.crossing
@@ -157,8 +166,7 @@ class Solver:
                 stats.line_lookups += 1
             except KeyError:
                 stats.line_solves += 1
-                result = solvers[line](old)
-                new = None if result is None else key_of(result)
+                new = solvers[line](old)
                 if len(cache) >= _CACHE_LIMIT:
                     cache.clear()
                 cache[old] = new
@@ -170,12 +178,17 @@ class Solver:
             cross = crossing[line]
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
                 if a != b:
-                    grid[idx[i]] = b
+                    cell = idx[i]
+                    grid[cell] = b
+                    if log is not None:
+                        log.append((cell, a))
                     changed += 1
                     other = cross[i]
                     if other not in queued:
                         queued.add(other)
                         queue.append(other)
+                        if touched is not None:
+                            touched.add(other)
         return changed
 
     def _propagate_root(self, grid: list[int]) -> None:
@@ -190,7 +203,7 @@ class Solver:
             queued.discard(line)
             old = list(self._line_cells(grid, line))
             self.stats.line_solves += 1
-            new = self.solvers[line](old)
+            new = self.line_solvers[line].solve(old)
             if new is None:
                 raise _Contradiction(_root_reason(self, line, old, setter))
             changes = []
@@ -215,58 +228,115 @@ class Solver:
     def probe(self, grid: list[int], depth: int = 0):
         """Probe to a fixed point. Returns ``(grid, branch)`` where ``branch`` is the
         best cell to guess on and its propagated grids ``[(bit, grid), ...]``
-        (``None`` if the grid is solved), or ``None`` on a contradiction."""
+        (``None`` if the grid is solved), or ``None`` on a contradiction.
+
+        Each probe is propagated in the grid itself and undone from a log of its
+        changes. A probe depends only on the lines its propagation visited, so a cell
+        is probed again only once one of those lines has changed: the fixed point is
+        the one that probing every cell on every pass reaches, for much less work.
+        """
+        grid = grid.copy()
         size = self.size
         stats = self.stats
         steps = self.steps
+        lines_of = self._lines_of
+        propagate = self.propagate
+        stamp = [0] * (self.height + self.width)  # when each line last changed
+        tick = 1
+        probed_at = [0] * size  # the tick of each cell's last probe
+        visited: list = [None] * size  # the lines each cell's last probe visited
+        quiet: dict[int, tuple[int, list]] = {}  # cells whose last probe fixed nothing
         while True:
             changed = False
-            best = None
-            best_score = -1
             for cell in range(size):
                 mask = grid[cell]
                 if not mask & (mask - 1):
                     continue
+                seen = visited[cell]
+                if seen is not None:
+                    at = probed_at[cell]
+                    for line in seen:
+                        if stamp[line] > at:
+                            break
+                    else:
+                        continue
                 self._check_time()
+                probed_at[cell] = tick
+                lines = lines_of(cell)
+                touched = set(lines)
                 outcomes = []
-                lines = self._lines_of(cell)
                 for bit in _bits(mask):
-                    trial = grid.copy()
-                    trial[cell] = bit
                     stats.probes += 1
-                    count = self.propagate(trial, lines)
+                    grid[cell] = bit
+                    log = [(cell, mask)]
+                    count = propagate(grid, lines, log, touched)
                     if count >= 0:
-                        outcomes.append((count, bit, trial))
+                        outcomes.append((count, bit, {c: grid[c] for c, _ in log}))
+                    for c, old in reversed(log):
+                        grid[c] = old
+                visited[cell] = touched
                 if not outcomes:
                     return None
                 if len(outcomes) == 1:
-                    merged = outcomes[0][2]
+                    fixed = outcomes[0][2]
                 else:
-                    merged = outcomes[0][2]
-                    for _, _, trial in outcomes[1:]:
-                        merged = [a | b for a, b in zip(merged, trial, strict=True)]
-                    if merged == grid:
+                    first = outcomes[0][2]
+                    others = [changes for _, _, changes in outcomes[1:]]
+                    fixed = {}
+                    for c, v in first.items():
+                        for changes in others:
+                            w = changes.get(c)
+                            if w is None:
+                                break
+                            v |= w
+                        else:
+                            if v != grid[c]:
+                                fixed[c] = v
+                    if not fixed:
                         score = min(c for c, _, _ in outcomes) * size + sum(
                             c for c, _, _ in outcomes
                         )
-                        if score > best_score:
-                            best_score = score
-                            best = (cell, [(bit, trial) for _, bit, trial in outcomes])
+                        quiet[cell] = (score, [(bit, changes) for _, bit, changes in outcomes])
                         continue
-                    changes = [
-                        i for i, (a, b) in enumerate(zip(grid, merged, strict=True)) if a != b
-                    ]
-                    lines_changed = set()
-                    for i in changes:
-                        lines_changed.update(self._lines_of(i))
-                    if self.propagate(merged, lines_changed) < 0:
-                        return None  # cannot happen: every branch propagated fine; kept safe
+                quiet.pop(cell, None)
+                before = grid.copy() if steps is not None else None
+                log = []
+                for c, v in fixed.items():
+                    log.append((c, grid[c]))
+                    grid[c] = v
+                pending = set()
+                for c, _ in log:
+                    pending.update(lines_of(c))
+                if propagate(grid, pending, log) < 0:
+                    return None  # cannot happen: every branch propagated fine; kept safe
+                tick += 1
+                for c, _ in log:
+                    row, col = lines_of(c)
+                    stamp[row] = stamp[col] = tick
                 if steps is not None:
-                    steps.append(Step("probe", cell=cell, changes=diff(grid, merged), depth=depth))
-                grid = merged
+                    steps.append(Step("probe", cell=cell, changes=diff(before, grid), depth=depth))
                 changed = True
             if not changed:
-                return grid, best
+                break
+        best = None
+        best_score = -1
+        for cell in range(size):
+            mask = grid[cell]
+            if mask & (mask - 1):
+                score, branches = quiet[cell]
+                if score > best_score:
+                    best_score = score
+                    best = (cell, branches)
+        if best is None:
+            return grid, None
+        cell, branches = best
+        children = []
+        for bit, changes in branches:
+            child = grid.copy()
+            for c, v in changes.items():
+                child[c] = v
+            children.append((bit, child))
+        return grid, (cell, children)
 
     # -- search ------------------------------------------------------------------
 
@@ -372,6 +442,10 @@ class Solver:
         result.solutions.append(tuple(tuple(cells[r * w : r * w + w]) for r in range(self.height)))
         if self.steps is not None:
             self.steps.append(Step("solution", depth=depth))
+
+
+def _tuple(cells):
+    return None if cells is None else tuple(cells)
 
 
 def _root_reason(solver: Solver, line: int, cells: list[int], setter: list[int]) -> str:
