@@ -47,6 +47,8 @@ const player = {
   playing: false,
   // A CFOP solution's stages: {name, short, long, start, end, mask}, moves start..end-1.
   stages: null,
+  // The algorithm as typed, when it was: {text, spans}, spans[i] = [start, end] of move i's token.
+  source: null,
 };
 
 // ---------------------------------------------------------------- state
@@ -69,10 +71,12 @@ function setSetup({ moves = [], stickers = null, state }) {
   setAlg([], 0);
 }
 
-function setAlg(alg, step = 0, stages = null) {
+/** New moves from the setup; `stages` and `source` describe them, when known. */
+function setAlg(alg, step = 0, { stages = null, source = null } = {}) {
   stopPlaying();
   player.alg = alg;
   player.stages = stages;
+  player.source = source;
   recompute();
   player.step = Math.max(0, Math.min(step, alg.length));
   view.jumpTo(player.states[player.step]);
@@ -100,6 +104,7 @@ function turnFreely(token) {
   stopPlaying();
   player.alg = [...player.alg.slice(0, player.step), token];
   player.stages = null;
+  player.source = null;
   player.states = player.states.slice(0, player.step + 1);
   player.states.push(applyMove(player.states[player.step], token, data));
   player.step += 1;
@@ -163,7 +168,56 @@ function refresh(stage = stageOfMove(player.step)) {
   $('[data-action="play"]').textContent = player.playing ? "❚❚" : "▶";
   showMoves();
   showStages(stage);
+  showSource();
   writeAddress();
+}
+
+// ------------------------------------------------------------ as typed
+
+// The algorithm's text as typed, structure and comments kept, each move's token a
+// button; the token of the move just played is marked. Built once per text.
+let sourceShown = null;
+
+function showSource() {
+  const { source, step } = player;
+  const box = $(".player-alg-view");
+  box.hidden = !source;
+  if (source !== sourceShown) {
+    sourceShown = source;
+    box.replaceChildren(...(source ? sourceNodes(source) : []));
+  }
+  box.querySelector(".current")?.classList.remove("current");
+  if (source && step > 0) source.tokens.get(source.spans[step - 1].join(":")).classList.add("current");
+}
+
+function sourceNodes(source) {
+  const { text, spans } = source;
+  const steps = new Map(); // "start:end" -> the moves (0-based) written by that token
+  spans.forEach((span, i) => {
+    const key = span.join(":");
+    if (!steps.has(key)) steps.set(key, []);
+    steps.get(key).push(i);
+  });
+  const nodes = [];
+  source.tokens = new Map();
+  let at = 0;
+  for (const key of [...steps.keys()].sort((a, b) => Number(a.split(":")[0]) - Number(b.split(":")[0]))) {
+    const [start, end] = key.split(":").map(Number);
+    if (start > at) nodes.push(document.createTextNode(text.slice(at, start)));
+    const token = document.createElement("button");
+    token.type = "button";
+    token.textContent = text.slice(start, end);
+    token.addEventListener("click", () => {
+      // A token played more than once (a repeat, a commutator) jumps to its next playing.
+      const moves = steps.get(key);
+      jump((moves.find((i) => i >= player.step) ?? moves[0]) + 1);
+    });
+    source.tokens.set(key, token);
+    nodes.push(token);
+    at = end;
+  }
+  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
+  return nodes;
 }
 
 // ---------------------------------------------------------------- stages
@@ -297,7 +351,7 @@ function writeAddress() {
     const params = new URLSearchParams();
     if (player.setup.stickers) params.set("stickers", player.setup.stickers);
     else if (player.setup.moves.length) params.set("setup", player.setup.moves.join(" "));
-    if (player.alg.length) params.set("alg", player.alg.join(" "));
+    if (player.alg.length) params.set("alg", player.source?.text ?? player.alg.join(" "));
     if (player.alg.length && player.step !== player.alg.length) params.set("step", String(player.step));
     const query = params.toString();
     history.replaceState(null, "", query ? `?${query}` : location.pathname);
@@ -316,8 +370,11 @@ async function readAddress() {
       setSetup({ moves: await parsed(params.get("setup"), "the link's scramble") });
     }
     if (params.has("alg")) {
-      const alg = await parsed(params.get("alg"), "the link's moves");
-      setAlg(alg, linkedStep(params.get("step"), alg.length));
+      const text = params.get("alg");
+      const result = await python.call("parse", { text, locate: true });
+      if (result.error) throw new Error(`the link's moves: ${result.error}`);
+      const source = { text, spans: result.spans };
+      setAlg(result.moves, linkedStep(params.get("step"), result.moves.length), { source });
     }
   } catch (error) {
     say(error.message, "error");
@@ -475,7 +532,7 @@ async function solveCfop() {
     const moves = answer.stages.flatMap((stage) => stage.moves);
     if (moves.length === 0) return say("The cube is already solved.");
     useSetup(work.setup);
-    setAlg(moves, 0, cfopStages(answer));
+    setAlg(moves, 0, { stages: cfopStages(answer) });
     work.shown = player.alg;
     const parts = player.stages.filter((s) => s.name !== "f2l").map((s) => `${s.short} ${s.end - s.start}`);
     const f2l = player.stages.filter((s) => s.name === "f2l").reduce((n, s) => n + s.end - s.start, 0);
@@ -547,42 +604,65 @@ function showNotationError(result, text) {
   area.focus();
 }
 
+/** The box's algorithm: {moves, source} (source: the text and where each move is), or null. */
 async function readNotation() {
   const text = $("#player-alg").value;
   changedByHand(); // Python answers at once rather than after a running solve
-  const result = await python.call("parse", { text });
+  const result = await python.call("parse", { text, locate: true });
   if (!result.error && result.moves.length === 0) {
     showNotationError({ error: "There are no moves to use: type some, e.g. R U R' U'." }, text);
     return null;
   }
   showNotationError(result.error ? result : null, text);
-  return result.error ? null : result.moves;
+  return result.error ? null : { moves: result.moves, source: { text, spans: result.spans } };
 }
 
 $(".player-notation").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const moves = await readNotation();
-  if (!moves) return;
-  useSetup(currentAsSetup());
-  setAlg(moves, 0);
+  const typed = await readNotation();
+  if (!typed) return;
+  const { setup, setupState } = currentAsSetup();
+  if ($('[data-option="anchor"]').value === "end") {
+    // Shown as the case it solves: start from the algorithm undone, end at the cube shown.
+    const undo = [...typed.moves].reverse().map(inverseToken);
+    const state = undo.reduce((s, token) => applyMove(s, token, data), setupState);
+    const before = setup.stickers
+      ? { moves: [], stickers: state.map((id) => FACES[Math.floor(id / 9)]).join("") }
+      : { moves: [...setup.moves, ...undo], stickers: null };
+    useSetup({ setup: before, setupState: state });
+  } else {
+    useSetup({ setup, setupState });
+  }
+  setAlg(typed.moves, 0, { source: typed.source });
   play();
 });
 
 $('[data-action="as-setup"]').addEventListener("click", async () => {
-  const moves = await readNotation();
-  if (moves) setSetup({ moves });
+  const typed = await readNotation();
+  if (typed) setSetup({ moves: typed.moves });
 });
 
 // ------------------------------------------------------------ controls
 
 function buildTurnButtons() {
-  const box = $(".player-turns");
-  for (const face of FACES) {
-    for (const suffix of ["", "'", "2"]) {
+  const rows = [
+    [$(".player-turns"), [...FACES].flatMap((face) => [face, face + "'", face + "2"])],
+    // The second row: slices, wide turns and rotations.
+    [
+      $(".player-turns-more"),
+      [
+        ..."MES".split("").flatMap((slice) => [slice, slice + "'", slice + "2"]),
+        ...[...FACES].flatMap((face) => [`${face}w`, `${face}w'`]),
+        ..."xyz".split("").flatMap((axis) => [axis, axis + "'", axis + "2"]),
+      ],
+    ],
+  ];
+  for (const [box, tokens] of rows) {
+    for (const token of tokens) {
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = face + suffix;
-      button.addEventListener("click", () => turnFreely(face + suffix));
+      button.textContent = token;
+      button.addEventListener("click", () => turnFreely(token));
       box.append(button);
     }
   }
@@ -610,6 +690,7 @@ const actions = {
     forward();
   },
   end: () => jump(player.alg.length),
+  help: () => $(".player-help").showModal(),
   share: async () => {
     try {
       await navigator.clipboard.writeText(location.href);
@@ -653,7 +734,14 @@ document.addEventListener("keydown", (event) => {
 
 /** What a key does in the player (transport or a turn), or null. */
 function keyAction(event) {
-  const transport = { " ": play, ArrowLeft: back, ArrowRight: actions.forward, Home: actions.start, End: actions.end };
+  const transport = {
+    " ": play,
+    ArrowLeft: back,
+    ArrowRight: actions.forward,
+    Home: actions.start,
+    End: actions.end,
+    "?": actions.help,
+  };
   if (transport[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) return transport[event.key];
   const token = tokenForKey(event);
   return token ? () => turnFreely(token) : null;

@@ -3,7 +3,7 @@ import random
 import pytest
 
 from solvelab.cube import Algorithm, Move, NotationError, parse_alg
-from solvelab.cube.notation import MAX_DEPTH, MAX_MOVES, MOVE_NAMES
+from solvelab.cube.notation import MAX_DEPTH, MAX_MOVES, MOVE_NAMES, locate_moves
 
 
 def moves(text: str) -> list[str]:
@@ -256,3 +256,27 @@ def test_long_flat_input_round_trips():
     assert parse_alg(str(alg)) == alg
     assert parse_alg(str(alg).replace(" ", "")) == alg
     assert parse_alg(str(alg).replace(" ", "\n// comment\n")) == alg
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[R, U']",
+        "(R U R' U')3 // sexy move\nx2 [F: [R, U]]'",
+        "r2 M' Rw3 (R2' U3)2'",
+        "[R U: F] [[R, U], D2]2 y",
+        "RUR'U'",
+    ],
+)
+def test_each_move_is_located_at_its_token(text):
+    moves = list(parse_alg(text))
+    spans = locate_moves(text)
+    assert len(spans) == len(moves)
+    for move, (start, end) in zip(moves, spans, strict=True):
+        token = list(parse_alg(text[start:end]))
+        assert len(token) == 1 and move in (token[0], token[0].inverse()), (text, start, end)
+
+
+def test_locating_keeps_the_limits():
+    with pytest.raises(NotationError, match="10,000"):
+        locate_moves("((R U)1000)1000")

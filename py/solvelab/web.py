@@ -19,13 +19,18 @@ from collections.abc import Callable
 
 from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
 from solvelab.cube.coords import MOVES
+from solvelab.cube.notation import locate_moves
 from solvelab.cube.solver import load_tables as load_solver_tables
 from solvelab.cube.solver import prepare as prepare_solver
 from solvelab.cube.solver import solutions
 
 
-def parse(text: str) -> dict:
+def parse(text: str, locate: bool = False) -> dict:
     """The atomic moves of an algorithm, or where and why it cannot be read.
+
+    With ``locate``, also ``spans``: for each move, ``[start, end]`` of its token
+    in ``text`` (see :func:`~solvelab.cube.notation.locate_moves`), for a viewer
+    that shows the text as typed.
 
     An error names the problem and the span of text to underline: ``position``
     (0-based) and ``length``. That includes the limits of
@@ -47,7 +52,10 @@ def parse(text: str) -> dict:
             "length": error.length,
         }
     moves = [str(move) for move in alg]
-    return {"moves": moves, "text": " ".join(moves), "htm": alg.htm}
+    answer = {"moves": moves, "text": " ".join(moves), "htm": alg.htm}
+    if locate:
+        answer["spans"] = [list(span) for span in locate_moves(text)]
+    return answer
 
 
 def check_stickers(

@@ -184,13 +184,13 @@ def test_solving_a_solved_cube_and_an_empty_box_say_so(page, site_url):
     wait_for_python(page)
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(_message(page)).to_have_text("The cube is already solved.", timeout=PYTHON_READY)
-    page.get_by_role("button", name="Play from here").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator(".player-notation-error")).to_contain_text("no moves")
     page.locator("#player-alg").fill("// only a comment")
     page.get_by_role("button", name="Use as scramble").click()
     expect(page.locator(".player-notation-error")).to_contain_text("no moves")
     page.locator("#player-alg").fill("R100")
-    page.get_by_role("button", name="Play from here").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator(".player-notation-error")).to_contain_text("a turn amount is 1, 2 or 3")
 
 

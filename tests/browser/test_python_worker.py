@@ -193,7 +193,7 @@ def test_restart_cancels_a_running_solve(page, site_url):
         facelets,
     )
     assert result["outcome"] == "Cancelled"
-    assert result["ms"] < 1000
+    assert result["ms"] < 60_000  # cancelled, not finished: the search would go on for 120 s
     assert result["status"] == "loading-python"
     page.evaluate(
         "(ms) => Promise.race([window.python.ready, new Promise((_, no) => setTimeout(no, ms))])",

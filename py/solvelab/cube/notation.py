@@ -223,6 +223,20 @@ def parse_alg(text: str) -> Algorithm:
     return Algorithm(_expand(_Parser(text).parse()))
 
 
+def locate_moves(text: str) -> list[tuple[int, int]]:
+    """Where each move of ``parse_alg(text)`` is written: ``(start, end)`` in ``text``.
+
+    A move repeated by a group, or inverted by a commutator, is where its
+    token is: a viewer can show the text as typed and mark the move being
+    played inside it.
+
+    >>> text = "[R, U']"
+    >>> str(parse_alg(text)), [text[a:b] for a, b in locate_moves(text)]
+    ("R U' R' U", ['R', "U'", 'R', "U'"])
+    """
+    return [(at.start, at.end) for at in _expand(_Parser(text, locate=True).parse())]
+
+
 _MOVE_OF = {(name, turns): Move(name, turns) for name in MOVE_NAMES for turns in (1, 2, 3)}
 _INVERSE = {move: _MOVE_OF[move.name, 4 - move.turns] for move in _MOVE_OF.values()}
 _DIGITS = "0123456789"
@@ -249,6 +263,18 @@ def _spellings() -> dict[str, Move]:
 _MOVE_OF_TOKEN = _spellings()
 
 
+@dataclass(frozen=True, slots=True)
+class _At:
+    """A move and where its token is written (when the parser locates moves)."""
+
+    move: Move
+    start: int
+    end: int
+
+    def inverse(self) -> _At:
+        return _At(_INVERSE[self.move], self.start, self.end)
+
+
 class _Group:
     """A parsed ``( )`` or ``[ ]``, not yet expanded, with its expanded length.
 
@@ -266,16 +292,18 @@ class _Group:
         self.length = length
 
 
-def _inverted(moves: list[Move]) -> list[Move]:
+def _inverted(moves: list) -> list:
+    if moves and type(moves[0]) is _At:
+        return [at.inverse() for at in reversed(moves)]
     inverse = _INVERSE
     return [inverse[move] for move in reversed(moves)]
 
 
 def _expand(items: list) -> list[Move]:
     """The moves of a parsed sequence. Recursion is bounded by :data:`MAX_DEPTH`."""
-    out: list[Move] = []
+    out: list = []
     for item in items:
-        if type(item) is Move:
+        if type(item) is Move or type(item) is _At:
             out.append(item)
             continue
         a = _expand(item.a)
@@ -300,10 +328,11 @@ class _Parser:
     so :data:`MAX_MOVES` is enforced before anything is expanded.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, locate: bool = False) -> None:
         self.text = text
         self.i = 0
         self.depth = 0
+        self.locate = locate  # leaves are _At (the move and where it is) instead of Move
 
     def error(self, problem: str, position: int, length: int = 1) -> NotationError:
         return NotationError(problem, self.text, position, length)
@@ -344,8 +373,13 @@ class _Parser:
                 return items, length
             run = moves(text, i)
             if run is not None:  # the common case: well-formed moves and spaces
-                tokens = tokens_in(text, i, run.end())
-                items += map(_MOVE_OF_TOKEN.__getitem__, tokens)
+                if self.locate:
+                    found = _TOKEN.finditer(text, i, run.end())
+                    tokens = [_At(_MOVE_OF_TOKEN[t.group()], t.start(), t.end()) for t in found]
+                    items += tokens
+                else:
+                    tokens = tokens_in(text, i, run.end())
+                    items += map(_MOVE_OF_TOKEN.__getitem__, tokens)
                 length += len(tokens)
                 self.i = run.end()
                 continue
@@ -361,7 +395,8 @@ class _Parser:
             elif c in ",:":
                 raise self.error(f"'{c}' outside square brackets", i)
             else:
-                items.append(self.move())
+                move = self.move()
+                items.append(_At(move, i, self.i) if self.locate else move)
                 length += 1
 
     def enter(self) -> int:

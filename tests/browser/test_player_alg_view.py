@@ -1,0 +1,86 @@
+"""The player shows an algorithm as typed, plays it as a setup or as a case's solution,
+has buttons for slices, wide turns and rotations, and a keyboard help."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from playwright.sync_api import expect
+
+from solvelab.cube import Cube
+
+PYTHON_READY = 120_000
+
+
+def open_player(page, site_url, query=""):
+    page.goto(f"{site_url}cube/player/{query}")
+    expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
+
+
+def marked(page) -> str | None:
+    current = page.locator(".player-alg-view .current")
+    return current.text_content() if current.count() else None
+
+
+def shown(page) -> Cube:
+    return Cube._of(tuple(page.evaluate("window.solvelabPlayer.stickers")))
+
+
+def test_the_text_as_typed_marks_the_move_played(page, site_url):
+    open_player(page, site_url, "?alg=" + quote("[R, U'] // a commutator") + "&step=0")
+    view = page.locator(".player-alg-view")
+    expect(view).to_have_text("[R, U'] // a commutator")  # structure and comment kept
+    assert marked(page) is None
+    # [R, U'] is R U' R' U: the marks go R, U', then R and U' again.
+    for step, token in enumerate(["R", "U'", "R", "U'"], start=1):
+        page.click('[data-action="forward"]')
+        page.wait_for_function("window.solvelabPlayer.view.idle")
+        assert page.evaluate("window.solvelabPlayer.step") == step
+        assert marked(page) == token
+    # A click on a token goes to its next playing (here, from the end: its first).
+    view.get_by_role("button", name="U'").click()
+    assert page.evaluate("window.solvelabPlayer.step") == 2
+    view.get_by_role("button", name="U'").click()
+    assert page.evaluate("window.solvelabPlayer.step") == 4
+    # The link keeps the text as typed.
+    page.wait_for_function("new URLSearchParams(location.search).get('alg')?.includes('//')")
+
+
+def test_an_algorithm_played_as_the_solution_of_its_case(page, site_url):
+    open_player(page, site_url)
+    sune = "R U R' U R U2 R'"
+    page.fill("#player-alg", sune)
+    page.select_option('[data-option="anchor"]', "end")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function(
+        "!window.solvelabPlayer.playing && window.solvelabPlayer.view.idle", timeout=60_000
+    )
+    # It started from the case (Sune undone) and ends solved.
+    assert shown(page).is_solved()
+    page.click('[data-action="start"]')
+    assert shown(page) == Cube().apply(sune).inverse()  # the setup is the case
+
+
+def test_buttons_for_slices_wide_turns_and_rotations(page, site_url):
+    open_player(page, site_url)
+    more = page.locator(".player-turns-more")
+    for token in ["M", "Rw'", "y2", "E'", "S2", "x"]:
+        more.get_by_role("button", name=token, exact=True).click()
+    page.wait_for_function("window.solvelabPlayer.view.idle")
+    assert page.evaluate("window.solvelabPlayer.alg") == ["M", "Rw'", "y2", "E'", "S2", "x"]
+    assert shown(page) == Cube().apply("M Rw' y2 E' S2 x")
+
+
+def test_the_keys_help(page, site_url):
+    open_player(page, site_url)
+    help = page.locator(".player-help")
+    expect(help).to_be_hidden()
+    page.locator("body").press("?")
+    expect(help).to_be_visible()
+    expect(help).to_contain_text("wide turn")
+    page.keyboard.press("Escape")
+    expect(help).to_be_hidden()
+    page.get_by_role("button", name="Keys").click()
+    expect(help).to_be_visible()
+    help.get_by_role("button", name="Close").click()
+    expect(help).to_be_hidden()
