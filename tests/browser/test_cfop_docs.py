@@ -96,6 +96,15 @@ def test_tables_are_drawn_from_the_data(chapter, site_url):
         for entry, diagram in zip(CASES[stage], drawn, strict=True):
             expected = expected_diagram(stage, entry["u"], entry["sides"])
             assert diagram["stickers"] == expected, entry["name"]
+    # PLL arrows: each piece's move, a swap drawn once with two heads.
+    arrows = page.evaluate(
+        """() => [...document.querySelectorAll('.cfop-cases[data-stage=pll] .cfop-case')]
+        .map(b => [...b.querySelectorAll('[data-arrow]')].map(a => a.dataset.arrow))"""
+    )
+    for entry, drawn_arrows in zip(CASES["pll"], arrows, strict=True):
+        pairs = {tuple(arrow) for arrow in entry["arrows"]}
+        expected = {f"{a}-{b}" for a, b in pairs if (b, a) not in pairs or a < b}
+        assert sorted(drawn_arrows) == sorted(expected), entry["name"]
     # Two cases against the Cube model directly, and what cubers know of them.
     drawn = {d["name"]: d["stickers"] for s in ("oll", "pll") for d in page.evaluate(DIAGRAMS, s)}
     for stage, name in (("oll", "OLL 27"), ("pll", "T perm")):
