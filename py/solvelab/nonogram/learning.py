@@ -87,6 +87,8 @@ class LearningSearch:
         contradiction, or None."""
         s = self.s
         grid = self.grid
+        caches = s.caches
+        w, h = s.width, s.height
         while True:
             while self.false_queue:
                 conflict = self._propagate_clauses(self.false_queue.popleft())
@@ -96,23 +98,19 @@ class LearningSearch:
                 return None
             line = self.line_queue.popleft()
             self.queued.discard(line)
-            cells = s.indices[line]
-            old = bytes(grid[c] for c in cells)
-            cache = s.caches[line]
+            old = bytes(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
             try:
-                new = cache[old]
+                changes = caches[line][old]
                 s.stats.line_lookups += 1
             except KeyError:
-                s.stats.line_solves += 1
-                new = s.solvers[line](old)
-                cache[old] = new
-            if new is None:
+                changes = s._solve_line(line, old)
+            if changes is None:
                 return self._explain(line, len(self.trail))
-            if new != old:
+            if changes:
+                cells = s.indices[line]
                 bound = len(self.trail)
-                for i, (a, b) in enumerate(zip(old, new, strict=True)):
-                    if a != b:
-                        self._assign(cells[i], b, (line, bound))
+                for i, b in changes:
+                    self._assign(cells[i], b, (line, bound))
 
     def _propagate_clauses(self, false_lit: int):
         watchers = self.watches.get(false_lit)

@@ -151,7 +151,7 @@ class Solver:
         ``touched``, if given, gets every line queued after ``pending``."""
         queue = deque(pending)
         queued = set(queue)
-        caches, solvers, indices, crossing = self.caches, self.solvers, self.indices, self.crossing
+        caches, indices, crossing = self.caches, self.indices, self.crossing
         key_of = self.key
         w, h = self.width, self.height
         stats = self.stats
@@ -162,34 +162,42 @@ class Solver:
             old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
             cache = caches[line]
             try:
-                new = cache[old]
+                changes = cache[old]
                 stats.line_lookups += 1
             except KeyError:
-                stats.line_solves += 1
-                new = solvers[line](old)
-                if len(cache) >= _CACHE_LIMIT:
-                    cache.clear()
-                cache[old] = new
-            if new is None:
+                changes = self._solve_line(line, old)
+            if changes is None:
                 return -1
-            if new == old:
+            if not changes:
                 continue
             idx = indices[line]
             cross = crossing[line]
-            for i, (a, b) in enumerate(zip(old, new, strict=True)):
-                if a != b:
-                    cell = idx[i]
-                    grid[cell] = b
-                    if log is not None:
-                        log.append((cell, a))
-                    changed += 1
-                    other = cross[i]
-                    if other not in queued:
-                        queued.add(other)
-                        queue.append(other)
-                        if touched is not None:
-                            touched.add(other)
+            for i, b in changes:
+                cell = idx[i]
+                if log is not None:
+                    log.append((cell, grid[cell]))
+                grid[cell] = b
+                other = cross[i]
+                if other not in queued:
+                    queued.add(other)
+                    queue.append(other)
+                    if touched is not None:
+                        touched.add(other)
+            changed += len(changes)
         return changed
+
+    def _solve_line(self, line: int, old):
+        """Solve a line state missing from the line's cache and cache what it changes:
+        ``((index, new mask), ...)``, or None when no placement fits."""
+        self.stats.line_solves += 1
+        new = self.solvers[line](old)
+        if new is not None:
+            new = tuple((i, b) for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b)
+        cache = self.caches[line]
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[old] = new
+        return new
 
     def _propagate_root(self, grid: list[int]) -> None:
         """Propagation from the empty grid, remembering which line set each cell (for
@@ -246,9 +254,26 @@ class Solver:
         probed_at = [0] * size  # the tick of each cell's last probe
         visited: list = [None] * size  # the lines each cell's last probe visited
         quiet: dict[int, tuple[int, list]] = {}  # cells whose last probe fixed nothing
+        width = self.width
+        hot: list[int] = []  # cells beside the latest deductions: probed before the scan goes on
+        # The scan goes from the tightest lines (the least room to move their runs in)
+        # to the loosest: their probes fail the most often.
+        slack = [
+            len(idx) - sum(length for length, _ in clue) - sum(self.line_solvers[line].same_prev)
+            for line, (idx, clue) in enumerate(zip(self.indices, self.puzzle.lines, strict=True))
+        ]
+        h = self.height
+        order = sorted(range(size), key=lambda c: slack[c // width] + slack[h + c % width])
         while True:
             changed = False
-            for cell in range(size):
+            scan = iter(order)
+            while True:
+                if hot:
+                    cell = hot.pop()
+                else:
+                    cell = next(scan, -1)
+                    if cell < 0:
+                        break
                 mask = grid[cell]
                 if not mask & (mask - 1):
                     continue
@@ -313,6 +338,14 @@ class Solver:
                 for c, _ in log:
                     row, col = lines_of(c)
                     stamp[row] = stamp[col] = tick
+                    if col > self.height:
+                        hot.append(c - 1)
+                    if col - self.height < width - 1:
+                        hot.append(c + 1)
+                    if c >= width:
+                        hot.append(c - width)
+                    if c + width < size:
+                        hot.append(c + width)
                 if steps is not None:
                     steps.append(Step("probe", cell=cell, changes=diff(before, grid), depth=depth))
                 changed = True
