@@ -97,14 +97,21 @@ const UNKNOWN = 7; // palette index of "unknown" (grey) stickers
 const KIND_BODY = 0;
 const KIND_STICKER = 1;
 const KIND_HINT = 2;
-// Floats per vertex: position 3, normal 3, piece 3, (u, v, kind) 3, hint offset 3.
-const FLOATS = 15;
+// Floats per vertex: position 3, normal 3, piece 3, (u, v, kind) 3, hint offset 3, copy 1
+// (0 the cube, 1 its small copy seen from behind, the back view).
+const FLOATS = 16;
 // What the camera fits in the canvas (a radius about the cube's centre, in
 // the cube's units), without and with hints; with hints the picture also
 // moves by HINT_SHIFT (right, up) to centre cube and hints together.
 const CUBE_RADIUS = 2.8;
 const HINT_RADIUS = 4.5;
 const HINT_SHIFT = [0.3, 0.95];
+// The back view: the cube seen from the opposite side, this size (a fraction of
+// the main cube's unzoomed size), fitted into the top-right corner. To make room
+// for it (without hints) the cube shrinks by BACK_ROOM and moves down and left
+// by as much of the canvas.
+const BACK_SCALE = 0.3;
+const BACK_ROOM = 0.15;
 
 // Where the hint copy of each hidden face floats: out from the face, and a
 // little to the side so that the cube does not hide it in the default view.
@@ -119,6 +126,10 @@ const DEFAULT_PITCH = 28;
 const CAMERA_DISTANCE = 14;
 const ORBIT_DEGREES_PER_PX = 0.45;
 const ORBIT_EASE_MS = 70; // time constant of the orbit's ease-out
+const MIN_ZOOM = 0.5;
+const MAX_ZOOM = 3;
+const WHEEL_ZOOM = 0.002; // zoom factor exp(-this * deltaY in px)
+const CAMERA_REPORT_MS = 150; // onCameraChange is called at most this often
 const FLING_MS = 140; // how far a released drag glides on
 const DRAG_PX = 8; // a pointer that moves less than this is a click
 // Dynamic resolution: when frames come on average further apart than this
@@ -150,10 +161,11 @@ class MeshBuilder {
     this.floats = [];
     this.indices = [];
     this.count = 0;
+    this.copy = 0; // which copy of the cube the vertices belong to
   }
 
   vertex(position, normal, piece, u, v, kind, offset = [0, 0, 0]) {
-    this.floats.push(...position, ...normal, ...piece, u, v, kind, ...offset);
+    this.floats.push(...position, ...normal, ...piece, u, v, kind, ...offset, this.copy);
     return this.count++;
   }
 
@@ -216,17 +228,27 @@ function addStickerQuad(mesh, piece, normal, kind, offset) {
   return first;
 }
 
-/** The vertex and index arrays of the whole cube, and where each sticker's vertices are. */
-function buildMesh(data) {
-  const mesh = new MeshBuilder();
+/** The pieces and their stickers; returns where each sticker's first vertex is. */
+function addCube(mesh, data) {
   for (let x = -1; x <= 1; x++) {
     for (let y = -1; y <= 1; y++) {
       for (let z = -1; z <= 1; z++) addPieceBody(mesh, [x, y, z]); // the core too: seen mid-turn
     }
   }
-  const stickerVertex = data.stickers.map(({ position, normal }) =>
+  return data.stickers.map(({ position, normal }) =>
     addStickerQuad(mesh, position, normal, KIND_STICKER, [0, 0, 0]),
   );
+}
+
+/**
+ * The vertex and index arrays, and where each sticker's vertices are: the cube,
+ * its hints, then the back view's copy of the cube (opaque, nearer than
+ * everything, so it may come after the blended hints; left out of the draw,
+ * by drawing only the first `frontIndices`, when the back view is off).
+ */
+function buildMesh(data) {
+  const mesh = new MeshBuilder();
+  const stickerVertex = addCube(mesh, data);
   // Hints last: they are drawn with alpha blending over what is already there.
   const hintPlaces = [];
   const hintVertex = [];
@@ -236,11 +258,16 @@ function buildMesh(data) {
     hintPlaces.push(place);
     hintVertex.push(addStickerQuad(mesh, position, normal, KIND_HINT, offset));
   });
+  const frontIndices = mesh.indices.length;
+  mesh.copy = 1;
+  const backVertex = addCube(mesh, data);
   return {
     vertices: new Float32Array(mesh.floats),
     indices: new Uint16Array(mesh.indices),
     vertexCount: mesh.count,
+    frontIndices,
     stickerVertex,
+    backVertex,
     hintPlaces,
     hintVertex,
   };
@@ -256,10 +283,14 @@ attribute vec3 aNormal;
 attribute vec3 aPiece;
 attribute vec3 aUvKind;
 attribute vec3 aOffset;
+attribute float aCopy;
 attribute float aColour;
 uniform mat4 uView;
 uniform mat4 uProjection;
 uniform mat3 uNormalMatrix;
+uniform mat4 uBackView;   // the same three for the back view's copy
+uniform mat4 uBackProjection;
+uniform mat3 uBackNormalMatrix;
 uniform mat3 uTurn;       // rotation of the turning layers
 uniform vec3 uAxis;
 uniform vec3 uLayers;     // 1.0 where the layer at -1, 0, 1 along uAxis turns
@@ -289,12 +320,13 @@ void main() {
     position = uTurn * position;
     normal = uTurn * normal;
   }
-  vec4 viewPosition = uView * vec4(position + aOffset, 1.0);
+  bool back = aCopy > 0.5;
+  vec4 viewPosition = (back ? uBackView : uView) * vec4(position + aOffset, 1.0);
   vViewPosition = viewPosition.xyz;
-  vNormal = uNormalMatrix * normal;
+  vNormal = (back ? uBackNormalMatrix : uNormalMatrix) * normal;
   vColour = uPalette[int(aColour + 0.5)];
   vUvKind = aUvKind;
-  gl_Position = uProjection * viewPosition;
+  gl_Position = (back ? uBackProjection : uProjection) * viewPosition;
 }
 `;
 
@@ -434,6 +466,42 @@ function invert4(out, m) {
   return out;
 }
 
+/**
+ * The camera's rotation (r, a mat3, also the normal matrix) and view matrix (v)
+ * for yaw and pitch in degrees: yaw about y, then pitch about x, then the
+ * camera steps back CAMERA_DISTANCE.
+ */
+function cameraMatrices(r, v, yawDegrees, pitchDegrees) {
+  const yaw = radians(yawDegrees);
+  const pitch = radians(pitchDegrees);
+  const cy = Math.cos(yaw);
+  const sy = Math.sin(yaw);
+  const cp = Math.cos(pitch);
+  const sp = Math.sin(pitch);
+  // Each line below is one row.
+  r[0] = cy; r[3] = 0; r[6] = -sy;
+  r[1] = -sp * sy; r[4] = cp; r[7] = -sp * cy;
+  r[2] = cp * sy; r[5] = sp; r[8] = cp * cy;
+  for (let col = 0; col < 3; col++) {
+    for (let row = 0; row < 3; row++) v[col * 4 + row] = r[col * 3 + row];
+    v[col * 4 + 3] = 0;
+  }
+  v[12] = 0; v[13] = 0; v[14] = -CAMERA_DISTANCE; v[15] = 1;
+}
+
+/** A perspective projection into p: `scale` on the smaller side of a canvas of this aspect. */
+function perspective(p, aspect, scale) {
+  const near = CAMERA_DISTANCE - 8;
+  const far = CAMERA_DISTANCE + 8;
+  p.fill(0);
+  p[0] = aspect >= 1 ? scale / aspect : scale;
+  p[5] = aspect >= 1 ? scale : scale * aspect;
+  p[10] = (far + near) / (near - far);
+  p[11] = -1;
+  p[14] = (2 * far * near) / (near - far);
+  return p;
+}
+
 /** out = (x, y, z, 1) transformed by m, divided by w. */
 function transformPoint(out, m, x, y, z) {
   const w = m[3] * x + m[7] * y + m[11] * z + m[15];
@@ -461,6 +529,7 @@ function rotation3(out, axis, angle) {
   return out;
 }
 
+const clamp = (x, low, high) => Math.max(low, Math.min(high, x));
 const smootherStep = (t) => t * t * t * (t * (t * 6 - 15) + 10);
 const radians = (degrees) => (degrees * Math.PI) / 180;
 
@@ -479,6 +548,10 @@ function parseColour(text) {
  *
  * options:
  *   hints           show the hidden faces (D, L, B) as floating stickers (default false)
+ *   backView        show the cube seen from behind, small, in the top-right corner (default false)
+ *   camera          the starting camera, as for the `camera` setter
+ *   onCameraChange(camera)  called, at most every 150 ms, after the user orbits or zooms
+ *                   (drag, wheel, pinch) or resetCamera() is called; not for the `camera` setter
  *   speed           milliseconds per quarter turn (default 180; a half turn takes 1.5 times that;
  *                   0 turns instantly)
  *   dragToTurn      a drag that starts on a sticker turns its layer (default true); if false,
@@ -511,6 +584,7 @@ export class CubeView {
     this.onMove = options.onMove ?? ((token) => this.turn(token));
     this.onStickerClick = options.onStickerClick ?? null;
     this.dragToTurn = options.dragToTurn ?? true;
+    this.onCameraChange = options.onCameraChange ?? null;
     // firstShownMs: when the frame after the first one began, i.e. the first is on screen.
     this.stats = { frames: 0, jsMs: 0, firstShownMs: null };
     this._speed = 180;
@@ -539,11 +613,21 @@ export class CubeView {
     this._turnLayers = new Float32Array(3);
     this._hintScale = 1;
 
-    // Camera: yaw and pitch (degrees) ease towards their targets.
+    // Camera: yaw and pitch (degrees) and zoom ease towards their targets.
     this._yaw = this._yawTarget = DEFAULT_YAW;
     this._pitch = this._pitchTarget = DEFAULT_PITCH;
+    this._zoom = this._zoomTarget = 1;
+    this._cameraTimer = 0;
+    this._backView = Boolean(options.backView);
+    this._back = {
+      view: new Float32Array(16),
+      projection: new Float32Array(16),
+      normalMatrix: new Float32Array(9),
+      corner: [1, 1], // its box's lower-left corner, in device coordinates
+    };
     this._hints = Boolean(options.hints);
     this._hintsShown = this._hints ? 1 : 0; // eases to 0 or 1: hint size, zoom and shift
+    this._backShown = this._backView ? 1 : 0; // the same for the room made for the back view
     this._lastFrame = 0;
     this._view = new Float32Array(16);
     this._projection = new Float32Array(16);
@@ -561,6 +645,10 @@ export class CubeView {
     this._frameMs = 0; // their average interval
     this._burstVerdict = 0; // this movement's frames so far: 1 fast, -1 slow, 0 not judged yet
     this._fastBursts = 0; // movements judged fast since the scale last changed
+
+    this._points = new Map(); // pointer id -> [x, y] of every pointer down on the canvas
+    this._pinch = null;
+    if (options.camera) this.camera = options.camera;
 
     this._raf = 0;
     this._onFrame = this._frame.bind(this);
@@ -641,6 +729,49 @@ export class CubeView {
     return this._hints;
   }
 
+  /** Show or hide the back view: the cube seen from behind (B, L, D), small, top right. */
+  setBackView(on) {
+    this._backView = Boolean(on);
+    this._requestFrame();
+  }
+
+  get backView() {
+    return this._backView;
+  }
+
+  /**
+   * The camera: {yaw, pitch, zoom}. yaw is degrees about the vertical axis in
+   * [-180, 180) (0 looks straight at F, 35 the default, with R in view), pitch degrees
+   * above the cube in [-85, 85] (28 the default), zoom a factor in [0.5, 3] (1 fits the
+   * cube in the canvas). Reading gives where the camera is going, if it is still
+   * easing there. Setting jumps there at once (missing keys keep their values; out of
+   * range values are clamped) and does not call onCameraChange.
+   */
+  get camera() {
+    const yaw = (((this._yawTarget % 360) + 540) % 360) - 180;
+    return { yaw, pitch: this._pitchTarget, zoom: this._zoomTarget };
+  }
+
+  set camera({ yaw = this._yawTarget, pitch = this._pitchTarget, zoom = this._zoomTarget } = {}) {
+    for (const [name, value] of Object.entries({ yaw, pitch, zoom })) {
+      if (!Number.isFinite(value)) throw new Error(`camera ${name} must be a number, not ${value}`);
+    }
+    this._yaw = this._yawTarget = (((yaw % 360) + 540) % 360) - 180;
+    this._pitch = this._pitchTarget = clamp(pitch, -85, 85);
+    this._zoom = this._zoomTarget = clamp(zoom, MIN_ZOOM, MAX_ZOOM);
+    this._requestFrame();
+  }
+
+  /** Ease the camera back to the default view (looking at U, F and R, zoom 1). */
+  resetCamera() {
+    const turns = Math.round((this._yawTarget - DEFAULT_YAW) / 360);
+    this._yawTarget = DEFAULT_YAW + 360 * turns;
+    this._pitchTarget = DEFAULT_PITCH;
+    this._zoomTarget = 1;
+    this._cameraChanged();
+    this._requestFrame();
+  }
+
   get speed() {
     return this._speed;
   }
@@ -709,13 +840,42 @@ export class CubeView {
     turn.entry = entry;
     turn.start = now;
     turn.duration = this._speed * (turns === 2 ? 1.5 : 1);
-    // Clockwise seen from +axis is a negative angle; a prime turn goes back a quarter.
-    turn.angle = (turns === 3 ? 1 : -turns) * (Math.PI / 2);
+    turn.angle = this._setTurningLayers(move, turns);
     turn.swapped = false;
+    this._computeNext();
+  }
+
+  /** Set the axis and layers that turn; returns the whole move's angle (radians). */
+  _setTurningLayers(move, turns) {
     this._turnAxis.set(move.axis);
     this._turnLayers.fill(0);
     for (let i = 0; i < move.layers.length; i++) this._turnLayers[move.layers[i] + 1] = 1;
-    this._computeNext();
+    // Clockwise seen from +axis is a negative angle; a prime turn goes back a quarter.
+    return (turns === 3 ? 1 : -turns) * (Math.PI / 2);
+  }
+
+  /**
+   * Show `stickers` (54 sticker ids) with the layers of move `token` turned by
+   * `fraction` (0..1, linear) of the move's angle, for a scrubber dragged between
+   * two steps. Cancels queued and playing turns like jumpTo(). `stickers` (the
+   * getter) stays the state before the move; a later turn() starts from it.
+   */
+  showPartial(stickers, token, fraction) {
+    const { move, turns } = this._move(token);
+    const state = CubeView._checkStickers(stickers);
+    if (!Number.isFinite(fraction)) throw new Error(`showPartial: fraction ${fraction}`);
+    const f = clamp(fraction, 0, 1);
+    this._cancel();
+    this._state.set(state);
+    this._writeColours(this._state);
+    rotation3(this._turnMatrix, move.axis, this._setTurningLayers(move, turns) * f);
+    this._hintScale = Math.abs(Math.cos(Math.PI * f));
+    if (f >= 0.5) {
+      // As in a turn: hints that shrank away come back showing the next state.
+      this._permute(this._nextColours, this._colours, move.permutation, turns);
+      this._uploadColours(this._colours, this._nextColours);
+    }
+    this._requestFrame();
   }
 
   /** The state and colours after the playing turn, from the current ones. */
@@ -776,6 +936,28 @@ export class CubeView {
     return state;
   }
 
+  // --- picture -------------------------------------------------------------
+
+  /**
+   * A PNG of the view as it is now, at full resolution, transparent around the
+   * cube: resolves to a Blob. The frame is drawn and copied in the same task,
+   * before the canvas is shown (and its buffer cleared).
+   */
+  toBlob() {
+    const scale = this._scale;
+    if (scale !== 1) this._setScale(1);
+    this._draw();
+    const picture = new Promise((resolve, reject) => {
+      const done = (blob) => (blob ? resolve(blob) : reject(new Error("toBlob: no picture")));
+      this.canvas.toBlob(done, "image/png");
+    });
+    if (scale !== 1) {
+      this._setScale(scale);
+      this._requestFrame();
+    }
+    return picture;
+  }
+
   // --- colours -------------------------------------------------------------
 
   _setPalette(faces, colours) {
@@ -798,9 +980,10 @@ export class CubeView {
 
   _uploadColours(stickerColours, hintColours) {
     const bytes = this._colourBytes;
-    const { stickerVertex, hintPlaces, hintVertex } = this._mesh;
+    const { stickerVertex, backVertex, hintPlaces, hintVertex } = this._mesh;
     for (let place = 0; place < 54; place++) {
       bytes.fill(stickerColours[place], stickerVertex[place], stickerVertex[place] + 4);
+      bytes.fill(stickerColours[place], backVertex[place], backVertex[place] + 4);
     }
     for (let h = 0; h < hintPlaces.length; h++) {
       bytes.fill(hintColours[hintPlaces[h]], hintVertex[h], hintVertex[h] + 4);
@@ -847,6 +1030,7 @@ export class CubeView {
     attribute("aPiece", 3, 6);
     attribute("aUvKind", 3, 9);
     attribute("aOffset", 3, 12);
+    attribute("aCopy", 1, 15);
 
     this._colourBuffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, this._colourBuffer);
@@ -861,6 +1045,7 @@ export class CubeView {
     const uniforms = {};
     const names = ["uView", "uProjection", "uNormalMatrix", "uTurn", "uAxis", "uLayers"];
     names.push("uHints", "uHintScale", "uPalette", "uBody");
+    names.push("uBackView", "uBackProjection", "uBackNormalMatrix");
     for (const name of names) uniforms[name] = gl.getUniformLocation(program, name);
     this._uniforms = uniforms;
     gl.enable(gl.DEPTH_TEST);
@@ -886,7 +1071,14 @@ export class CubeView {
     gl.uniform1f(u.uHintScale, this._hintScale);
     gl.uniform3fv(u.uPalette, this._palette);
     gl.uniform3fv(u.uBody, this._bodyColour);
-    gl.drawElements(gl.TRIANGLES, this._mesh.indices.length, gl.UNSIGNED_SHORT, 0);
+    let count = this._mesh.frontIndices;
+    if (this._backView) {
+      gl.uniformMatrix4fv(u.uBackView, false, this._back.view);
+      gl.uniformMatrix4fv(u.uBackProjection, false, this._back.projection);
+      gl.uniformMatrix3fv(u.uBackNormalMatrix, false, this._back.normalMatrix);
+      count = this._mesh.indices.length;
+    }
+    gl.drawElements(gl.TRIANGLES, count, gl.UNSIGNED_SHORT, 0);
   }
 
   // --- frames --------------------------------------------------------------
@@ -913,59 +1105,57 @@ export class CubeView {
     this.stats.jsMs += performance.now() - start;
   }
 
-  /** Ease the camera (orbit, zoom for hints, hints fading in) towards its targets. */
+  /** Ease the camera (orbit, zoom, hints fading in) towards its targets. */
   _stepCamera(dt) {
     const k = 1 - Math.exp(-dt / ORBIT_EASE_MS);
     const hintsTarget = this._hints ? 1 : 0;
+    const backTarget = this._backView ? 1 : 0;
     this._yaw += (this._yawTarget - this._yaw) * k;
     this._pitch += (this._pitchTarget - this._pitch) * k;
+    this._zoom += (this._zoomTarget - this._zoom) * k;
     this._hintsShown += (hintsTarget - this._hintsShown) * k;
+    this._backShown += (backTarget - this._backShown) * k;
     let moving = false;
     if (Math.abs(this._yawTarget - this._yaw) < 0.01) this._yaw = this._yawTarget;
     else moving = true;
     if (Math.abs(this._pitchTarget - this._pitch) < 0.01) this._pitch = this._pitchTarget;
     else moving = true;
+    if (Math.abs(this._zoomTarget - this._zoom) < 0.0005) this._zoom = this._zoomTarget;
+    else moving = true;
     if (Math.abs(hintsTarget - this._hintsShown) < 0.002) this._hintsShown = hintsTarget;
+    else moving = true;
+    if (Math.abs(backTarget - this._backShown) < 0.002) this._backShown = backTarget;
     else moving = true;
     return moving;
   }
 
   _updateCamera() {
-    const yaw = radians(this._yaw);
-    const pitch = radians(this._pitch);
-    const cy = Math.cos(yaw);
-    const sy = Math.sin(yaw);
-    const cp = Math.cos(pitch);
-    const sp = Math.sin(pitch);
-    // View rotation: yaw about y, then pitch about x. Each line below is one row.
-    const r = this._normalMatrix;
-    r[0] = cy; r[3] = 0; r[6] = -sy;
-    r[1] = -sp * sy; r[4] = cp; r[7] = -sp * cy;
-    r[2] = cp * sy; r[5] = sp; r[8] = cp * cy;
-    const v = this._view;
-    for (let col = 0; col < 3; col++) {
-      for (let row = 0; row < 3; row++) v[col * 4 + row] = r[col * 3 + row];
-      v[col * 4 + 3] = 0;
-    }
-    v[12] = 0; v[13] = 0; v[14] = -CAMERA_DISTANCE; v[15] = 1;
-
-    // Fit a sphere of this radius into the smaller side of the canvas.
+    cameraMatrices(this._normalMatrix, this._view, this._yaw, this._pitch);
+    // Fit a sphere of this radius into the smaller side of the canvas, then zoom.
     const hints = this._hintsShown;
     const radius = CUBE_RADIUS + (HINT_RADIUS - CUBE_RADIUS) * hints;
     const aspect = this._pixelWidth / Math.max(1, this._pixelHeight);
-    const scale = CAMERA_DISTANCE / radius;
-    const near = CAMERA_DISTANCE - 8;
-    const far = CAMERA_DISTANCE + 8;
-    const p = this._projection;
-    p.fill(0);
-    p[0] = aspect >= 1 ? scale / aspect : scale;
-    p[5] = aspect >= 1 ? scale : scale * aspect;
-    p[8] = (-p[0] * HINT_SHIFT[0] * hints) / CAMERA_DISTANCE;
-    p[9] = (-p[5] * HINT_SHIFT[1] * hints) / CAMERA_DISTANCE;
-    p[10] = (far + near) / (near - far);
-    p[11] = -1;
-    p[14] = (2 * far * near) / (near - far);
-    multiply4(this._viewProjection, p, v);
+    const room = BACK_ROOM * this._backShown * (1 - hints);
+    const scale = (CAMERA_DISTANCE / radius) * this._zoom * (1 - room);
+    const p = perspective(this._projection, aspect, scale);
+    p[8] = (-p[0] * HINT_SHIFT[0] * hints) / CAMERA_DISTANCE + room;
+    p[9] = (-p[5] * HINT_SHIFT[1] * hints) / CAMERA_DISTANCE + room;
+    multiply4(this._viewProjection, p, this._view);
+    if (!this._backView) return;
+    // The back view: the camera on the opposite side of the cube, looking back
+    // at it; its picture shrunk into the top-right corner and its depth into
+    // the nearest quarter of the depth range, so that it is drawn over the cube.
+    const back = this._back;
+    cameraMatrices(back.normalMatrix, back.view, this._yaw + 180, -this._pitch);
+    const b = perspective(back.projection, aspect, (CAMERA_DISTANCE / CUBE_RADIUS) * BACK_SCALE);
+    const rx = (b[0] * CUBE_RADIUS) / CAMERA_DISTANCE; // its radius in device coordinates
+    const ry = (b[5] * CUBE_RADIUS) / CAMERA_DISTANCE;
+    b[8] = rx - 1; // w = -z, so this moves x by 1 - rx
+    b[9] = ry - 1;
+    b[10] = 0.25 * b[10] + 0.75;
+    b[14] *= 0.25;
+    back.corner[0] = 1 - 2 * rx;
+    back.corner[1] = 1 - 2 * ry;
   }
 
   // --- size ----------------------------------------------------------------
@@ -1047,7 +1237,10 @@ export class CubeView {
 
   // --- picking -------------------------------------------------------------
 
-  /** The sticker place (0..53) under the client point, or -1. Hint stickers count when shown. */
+  /**
+   * The sticker place (0..53) under the client point, or -1. Hint stickers count when
+   * shown; the back view's corner has none.
+   */
   pick(clientX, clientY) {
     return this._hit(clientX, clientY)?.place ?? -1;
   }
@@ -1059,6 +1252,7 @@ export class CubeView {
     if (!rect.width || !rect.height) return null;
     const x = ((clientX - rect.left) / rect.width) * 2 - 1;
     const y = 1 - ((clientY - rect.top) / rect.height) * 2;
+    if (this._backView && x > this._back.corner[0] && y > this._back.corner[1]) return null;
     invert4(this._inverse, this._viewProjection);
     const origin = Array.from(transformPoint(this._point, this._inverse, x, y, -1));
     const direction = sub(transformPoint(this._point, this._inverse, x, y, 1), origin);
@@ -1130,6 +1324,7 @@ export class CubeView {
       pointermove: (event) => this._pointerMove(event),
       pointerup: (event) => this._pointerUp(event, true),
       pointercancel: (event) => this._pointerUp(event, false),
+      wheel: (event) => this._wheel(event),
       webglcontextlost: (event) => {
         event.preventDefault();
         cancelAnimationFrame(this._raf);
@@ -1142,7 +1337,9 @@ export class CubeView {
       },
     };
     for (const [type, listener] of Object.entries(this._listeners)) {
-      canvas.addEventListener(type, listener);
+      // Only these two call preventDefault(); the others need not delay scrolling.
+      const passive = type !== "wheel" && type !== "webglcontextlost";
+      canvas.addEventListener(type, listener, { passive });
     }
     this._resizeObserver = new ResizeObserver((entries) => this._onResize(entries));
     try {
@@ -1153,8 +1350,16 @@ export class CubeView {
   }
 
   _pointerDown(event) {
-    if (this._pointer || (event.pointerType === "mouse" && event.button !== 0)) return;
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    this._points.set(event.pointerId, [event.clientX, event.clientY]);
     this.canvas.setPointerCapture?.(event.pointerId);
+    if (this._points.size === 2 && this._pointer) {
+      // A second finger: pinch to zoom, until one of the two is lifted.
+      this._pointer.mode = "pinch";
+      this._pinch = { distance: this._pinchDistance(), zoom: this._zoomTarget };
+      return;
+    }
+    if (this._pointer) return;
     this._pointer = {
       id: event.pointerId,
       mode: "pending",
@@ -1169,7 +1374,21 @@ export class CubeView {
     };
   }
 
+  _pinchDistance() {
+    const [[x1, y1], [x2, y2]] = this._points.values();
+    return Math.hypot(x2 - x1, y2 - y1);
+  }
+
   _pointerMove(event) {
+    if (!this._points.has(event.pointerId)) return;
+    this._points.set(event.pointerId, [event.clientX, event.clientY]);
+    if (this._pinch) {
+      const distance = this._pinchDistance();
+      if (this._pinch.distance > 0 && distance > 0) {
+        this._zoomTo((this._pinch.zoom * distance) / this._pinch.distance);
+      }
+      return;
+    }
     const pointer = this._pointer;
     if (!pointer || pointer.id !== event.pointerId) return;
     if (pointer.mode === "pending") {
@@ -1200,6 +1419,11 @@ export class CubeView {
   }
 
   _pointerUp(event, completed) {
+    this._points.delete(event.pointerId);
+    if (this._pinch && this._points.size < 2) {
+      this._pinch = null;
+      if (this._pointer) this._pointer.mode = "done"; // the finger left does nothing more
+    }
     const pointer = this._pointer;
     if (!pointer || pointer.id !== event.pointerId) return;
     this._pointer = null;
@@ -1214,22 +1438,37 @@ export class CubeView {
 
   _orbitBy(dx, dy) {
     this._yawTarget -= dx * ORBIT_DEGREES_PER_PX;
-    this._pitchTarget = Math.max(-85, Math.min(85, this._pitchTarget + dy * ORBIT_DEGREES_PER_PX));
+    this._pitchTarget = clamp(this._pitchTarget + dy * ORBIT_DEGREES_PER_PX, -85, 85);
+    this._cameraChanged();
     this._requestFrame();
   }
 
-  /** Ease the camera back to the default view, looking at U, F and R. */
-  resetView() {
-    const turns = Math.round((this._yawTarget - DEFAULT_YAW) / 360);
-    this._yawTarget = DEFAULT_YAW + 360 * turns;
-    this._pitchTarget = DEFAULT_PITCH;
+  _zoomTo(zoom) {
+    this._zoomTarget = clamp(zoom, MIN_ZOOM, MAX_ZOOM);
+    this._cameraChanged();
     this._requestFrame();
+  }
+
+  _wheel(event) {
+    event.preventDefault(); // zoom instead of scrolling the page (only over the canvas)
+    const pixels = event.deltaY * [1, 16, 400][event.deltaMode ?? 0];
+    this._zoomTo(this._zoomTarget * Math.exp(-pixels * WHEEL_ZOOM));
+  }
+
+  /** Report the camera to onCameraChange, once for a burst of changes. */
+  _cameraChanged() {
+    if (!this.onCameraChange || this._cameraTimer) return;
+    this._cameraTimer = setTimeout(() => {
+      this._cameraTimer = 0;
+      if (!this._destroyed) this.onCameraChange?.(this.camera);
+    }, CAMERA_REPORT_MS);
   }
 
   /** Stop drawing and listening; cancelled turns resolve to false. */
   destroy() {
     this._cancel();
     this._destroyed = true;
+    clearTimeout(this._cameraTimer);
     cancelAnimationFrame(this._raf);
     this._raf = 0;
     this._resizeObserver.disconnect();

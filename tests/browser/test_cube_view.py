@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pixels import COLOURS, colour_counts
+from pixels import COLOURS, colour_counts, decode_png
 from playwright.sync_api import expect
 
 from solvelab.cube.geometry import move_permutation
@@ -380,7 +380,7 @@ def test_drag_on_the_background_orbits(view, screenshot_dir):
     assert after != before
     assert stickers(view) == SOLVED  # looking around turns nothing
 
-    view.evaluate("cubeView.resetView()")
+    view.evaluate("cubeView.resetCamera()")
     wait_idle(view)
     assert shot(view) == before
 
@@ -458,3 +458,260 @@ def test_demo_plays_its_moves(view, site_url, screenshot_dir):
     view.wait_for_function("document.querySelector('.cube-demo').cubeView.idle")
     assert view.evaluate("document.querySelector('.cube-demo').cubeView.stickers") == SOLVED
     expect(demo.locator(".cube-demo-move.is-current")).to_have_count(0)  # past the last move
+
+
+# --- camera ---------------------------------------------------------------
+
+
+def coloured(counts: dict[str, int]) -> int:
+    return sum(counts.values())
+
+
+def differing(a: bytes, b: bytes) -> float:
+    """The fraction of pixels that differ between two screenshots of the same size."""
+    wa, ha, channels, pa = decode_png(a)
+    wb, hb, _, pb = decode_png(b)
+    assert (wa, ha) == (wb, hb)
+    pixels = wa * ha
+    return (
+        sum(pa[i : i + channels] != pb[i : i + channels] for i in range(0, len(pa), channels))
+        / pixels
+    )
+
+
+DEFAULT_CAMERA = {"yaw": 35, "pitch": 28, "zoom": 1}
+
+
+def test_zoom_changes_the_drawn_size(view):
+    size = coloured(colour_counts(shot(view), COLOURS))
+    view.evaluate("cubeView.camera = {zoom: 1.5}")
+    wait_idle(view)
+    bigger = coloured(colour_counts(shot(view), COLOURS))
+    view.evaluate("cubeView.camera = {zoom: 0.6}")
+    wait_idle(view)
+    smaller = coloured(colour_counts(shot(view), COLOURS))
+    # The area goes with the square of the zoom.
+    assert 1.8 < bigger / size < 2.7, (size, bigger)
+    assert 0.25 < smaller / size < 0.5, (size, smaller)
+
+
+def test_wheel_over_the_canvas_zooms_and_elsewhere_scrolls(view):
+    view.evaluate(
+        """window.wheels = [];
+        document.addEventListener("wheel", (e) => wheels.push(e.defaultPrevented));
+        window.reports = [];
+        cubeView.onCameraChange = (camera) => reports.push(camera);
+        null"""
+    )
+    box = canvas_box(view)
+    view.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    view.mouse.wheel(0, -300)  # away from the user: closer
+    view.wait_for_function("wheels.length === 1 && cubeView.idle")
+    zoom = view.evaluate("cubeView.camera.zoom")
+    assert zoom > 1.3, zoom
+    view.wait_for_function("reports.length > 0")
+    assert view.evaluate("reports.at(-1)") == {**DEFAULT_CAMERA, "zoom": zoom}
+
+    view.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] + 40)  # below it
+    view.mouse.wheel(0, 300)
+    view.wait_for_function("wheels.length === 2")
+    assert view.evaluate("wheels") == [True, False]  # the page's own scrolling is left alone
+    assert view.evaluate("cubeView.camera.zoom") == zoom
+
+    box = canvas_box(view)  # the page may have scrolled
+    view.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(20):
+        view.mouse.wheel(0, 1000)
+    view.wait_for_function("wheels.length === 22")
+    assert view.evaluate("cubeView.camera.zoom") == 0.5  # clamped
+
+
+def test_pinch_zooms(view):
+    box = canvas_box(view)
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    session = view.context.new_cdp_session(view)
+
+    def touch(kind: str, spread: float) -> None:
+        points = [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 40)
+    for spread in range(45, 125, 5):
+        touch("touchMove", spread)
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    view.wait_for_function("cubeView.idle")
+    camera = view.evaluate("cubeView.camera")
+    assert camera["zoom"] == pytest.approx(3, rel=0.02), camera  # 3x apart, the maximum
+    assert (camera["yaw"], camera["pitch"]) == (35, 28)  # neither orbited
+    assert stickers(view) == SOLVED  # nor turned
+
+
+def test_camera_round_trip_and_reset(view):
+    default = shot(view)
+    assert view.evaluate("cubeView.camera") == DEFAULT_CAMERA
+    camera = {"yaw": -120.5, "pitch": -40, "zoom": 2}
+    view.evaluate("(c) => { cubeView.camera = c; }", camera)
+    assert view.evaluate("cubeView.camera") == camera
+    wait_idle(view)
+    turned = shot(view)
+    assert differing(turned, default) > 0.1
+    view.evaluate("cubeView.camera = {zoom: 1.5}")  # the others are kept
+    assert view.evaluate("cubeView.camera") == {**camera, "zoom": 1.5}
+    view.evaluate("cubeView.camera = {yaw: 400, pitch: 100, zoom: 10}")  # wrapped and clamped
+    assert view.evaluate("cubeView.camera") == {"yaw": 40, "pitch": 85, "zoom": 3}
+    with pytest.raises(Exception, match="yaw must be a number"):
+        view.evaluate("cubeView.camera = {yaw: 'left'}")
+
+    view.evaluate("window.reports = []; cubeView.onCameraChange = (c) => reports.push(c); null")
+    view.evaluate("cubeView.resetCamera()")
+    assert view.evaluate("cubeView.camera") == DEFAULT_CAMERA  # where it is going
+    wait_idle(view)
+    assert shot(view) == default
+    view.wait_for_function("reports.length === 1")
+    assert view.evaluate("reports") == [DEFAULT_CAMERA]
+
+    # A camera read after orbiting and written back draws the same picture.
+    box = canvas_box(view)
+    view.mouse.move(box["x"] + 15, box["y"] + 15)
+    view.mouse.down()
+    view.mouse.move(box["x"] + 215, box["y"] + 75, steps=8)
+    view.mouse.up()
+    wait_idle(view)
+    orbited, camera = shot(view), view.evaluate("cubeView.camera")
+    assert camera["yaw"] != 35 and camera["pitch"] != 28
+    # Reported at least once, the last time where the drag left it.
+    view.wait_for_function(
+        "reports.length >= 2 && JSON.stringify(reports.at(-1)) === JSON.stringify(cubeView.camera)"
+    )
+    view.evaluate("cubeView.resetCamera()")
+    wait_idle(view)
+    view.evaluate("(c) => { cubeView.camera = c; }", camera)
+    wait_idle(view)
+    assert differing(shot(view), orbited) < 0.002
+
+
+# --- back view ------------------------------------------------------------
+
+
+def corner(page, fraction: float = 0.3) -> bytes:
+    """A screenshot of the canvas's top-right corner, `fraction` of its side."""
+    box = canvas_box(page)
+    size = box["width"] * fraction
+    clip = {"x": box["x"] + box["width"] - size, "y": box["y"], "width": size, "height": size}
+    return page.screenshot(clip=clip)
+
+
+def draws_and_frames(page) -> list[int]:
+    return page.evaluate("[drawCalls.get(cubeView.canvas), cubeView.stats.frames]")
+
+
+def test_back_view_shows_the_back_in_the_corner_in_the_same_draw_call(view, screenshot_dir):
+    counts = colour_counts(corner(view), COLOURS)
+    assert counts["B"] + counts["L"] + counts["D"] < 20, counts
+    view.evaluate("cubeView.setBackView(true)")
+    wait_idle(view)
+    shot(view, screenshot_dir / "cube-view-back.png")
+    counts = colour_counts(corner(view), COLOURS)
+    for face in "BLD":
+        assert counts[face] > 400, counts
+    for face in "URF":  # the cube makes room for it
+        assert counts[face] < 20, counts
+    whole = colour_counts(shot(view), COLOURS)
+    for face in "URF":  # the cube itself as before
+        assert whole[face] > 2000, whole
+
+    # It turns with the cube, each frame still one draw call, hints or not.
+    view.evaluate("cubeView.setHints(true)")
+    wait_idle(view)
+    draws, frames = draws_and_frames(view)
+    before = corner(view)
+    view.evaluate('cubeView.speed = 60; cubeView.play("R U L\' D B")')
+    wait_idle(view)
+    after = corner(view)
+    draws_now, frames_now = draws_and_frames(view)
+    assert frames_now - frames >= 10
+    assert draws_now - draws == frames_now - frames
+    assert differing(before, after) > 0.05
+    state = apply(SOLVED, "R U L' D B")
+    assert stickers(view) == state
+    counts = colour_counts(after, COLOURS)
+    assert coloured(counts) > 2000, counts
+
+    view.evaluate("cubeView.setBackView(false); cubeView.setHints(false)")
+    view.evaluate("(s) => cubeView.jumpTo(s)", SOLVED)
+    wait_idle(view)
+    counts = colour_counts(corner(view), COLOURS)
+    assert counts["B"] + counts["L"] + counts["D"] < 20, counts
+
+
+def test_back_view_corner_is_not_picked(view):
+    box = canvas_box(view)
+    view.evaluate("cubeView.camera = {zoom: 2.5}")  # the cube fills the corner too
+    wait_idle(view)
+    x, y = box["x"] + box["width"] * 0.9, box["y"] + box["height"] * 0.1
+    assert view.evaluate("([x, y]) => cubeView.pick(x, y)", [x, y]) >= 0
+    view.evaluate("cubeView.setBackView(true)")
+    assert view.evaluate("([x, y]) => cubeView.pick(x, y)", [x, y]) == -1
+
+
+# --- scrubbing and pictures -----------------------------------------------
+
+
+def test_show_partial_draws_the_turn_between_two_states(view, screenshot_dir):
+    before = shot(view)
+    after_state = apply(SOLVED, "U'")
+    view.evaluate("cubeView.speed = 60000; window.turning = cubeView.turn('F'); null")
+    view.evaluate('cubeView.showPartial([...Array(54).keys()], "U\'", 0.5)')
+    assert view.evaluate("window.turning") is False  # cancelled, as by jumpTo
+    wait_idle(view)
+    assert stickers(view) == SOLVED  # the state before the move
+    middle = shot(view, screenshot_dir / "cube-view-partial.png")
+    view.evaluate("(s) => cubeView.jumpTo(s)", after_state)
+    wait_idle(view)
+    after = shot(view)
+
+    # Half of U' turns L's top row towards the camera: orange shows, less than after U'.
+    orange = [colour_counts(picture, COLOURS)["L"] for picture in (before, middle, after)]
+    assert orange[0] < 20 and 300 < orange[1] < orange[2], orange
+    assert differing(middle, before) > 0.02 and differing(middle, after) > 0.02
+
+    view.evaluate('cubeView.showPartial([...Array(54).keys()], "U\'", 0)')
+    wait_idle(view)
+    assert shot(view) == before
+    view.evaluate('cubeView.showPartial([...Array(54).keys()], "U\'", 1)')
+    wait_idle(view)
+    assert differing(shot(view), after) < 0.01
+    with pytest.raises(Exception, match="not a move"):
+        view.evaluate("cubeView.showPartial([...Array(54).keys()], 'Q', 0.5)")
+
+
+def test_to_blob_is_a_png_of_the_view(view, screenshot_dir):
+    def picture() -> tuple[bytes, dict]:
+        result = view.evaluate(
+            """async () => {
+                const blob = await cubeView.toBlob();
+                const c = cubeView.canvas;
+                const bytes = Array.from(new Uint8Array(await blob.arrayBuffer()));
+                return {type: blob.type, bytes, width: c.width, height: c.height};
+            }"""
+        )
+        return bytes(result.pop("bytes")), result
+
+    png, info = picture()
+    (screenshot_dir / "cube-view-picture.png").write_bytes(png)
+    assert info["type"] == "image/png"
+    width, height, channels, _ = decode_png(png)
+    assert (width, height) == (info["width"], info["height"]) == (480, 480)
+    assert channels == 4  # transparent round the cube
+    counts = colour_counts(png, COLOURS)
+    for face in "URF":
+        assert counts[face] > 2000, counts
+
+    # In the middle of a turn too, at full resolution.
+    view.evaluate("cubeView.speed = 60000; cubeView.turn('R'); null")
+    view.wait_for_function("cubeView.stats.frames > 3 && !cubeView.idle")
+    png, info = picture()
+    assert decode_png(png)[:2] == (480, 480)
+    counts = colour_counts(png, COLOURS)
+    for face in "URF":
+        assert counts[face] > 2000, counts
