@@ -234,3 +234,75 @@ def random_moves_scramble(length: int = 25, seed: int | None = None) -> dict:
             continue  # three turns about one axis in a row
         moves.append(m)
     return {"moves": [str(MOVES[m]) for m in moves]}
+
+
+# The nonogram pages' functions live in solvelab.web_nonogram; the worker calls only
+# functions defined here, so each has a thin wrapper (see that module for the arguments).
+def nonogram_gallery(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_gallery`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_gallery(**args)
+
+
+def nonogram_from_gallery(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_from_gallery`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_from_gallery(**args)
+
+
+def nonogram_generate(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_generate`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_generate(**args)
+
+
+def nonogram_from_text(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_from_text`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_from_text(**args)
+
+
+def nonogram_from_link(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_from_link`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_from_link(**args)
+
+
+def nonogram_link(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_link`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_link(**args)
+
+
+def nonogram_check(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_check`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_check(**args)
+
+
+def nonogram_hint(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_hint`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_hint(**args)
+
+
+def nonogram_solve(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_solve`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_solve(**args)
+
+
+def nonogram_export(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_export`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_export(**args)

@@ -1,0 +1,252 @@
+"""What the nonogram pages ask of Python, in plain JSON-ready values.
+
+:mod:`solvelab.web` re-exports these (the worker calls only its functions).
+A puzzle travels as ``{"rows": [[3, 1], ...], "columns": [...]}`` (one-colour
+clues), a player's grid as a list of cells: 0 unknown, 1 filled, 2 crossed.
+Mistakes a user can make come back as ``{"error": message}``.
+
+>>> answer = nonogram_from_link("11.3_2.1.2")
+>>> answer["width"], answer["height"], answer["rows"]
+(3, 2, [[1, 1], [3]])
+>>> nonogram_from_link("11.3_2")["error"]
+'row 1: clues 1 1 need 3 cells, the row has 1'
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from solvelab.nonogram.errors import NonogramError
+from solvelab.nonogram.files import dumps, parse
+from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
+from solvelab.nonogram.generator import random_picture
+from solvelab.nonogram.hints import next_hint
+from solvelab.nonogram.link import decode_clues, decode_progress, encode_clues
+from solvelab.nonogram.puzzle import MAX_SIZE, Block, Puzzle
+from solvelab.nonogram.solver import MULTIPLE, UNIQUE, solve
+
+MAX_TEXT = 2_000_000  # characters of an opened file
+_results: dict[tuple, object] = {}  # the latest puzzles' solver results, by clues
+
+
+def _puzzle_of(rows: list[list[int]], columns: list[list[int]]) -> Puzzle:
+    return Puzzle(
+        tuple(tuple(Block(int(n), 1) for n in clue) for clue in rows),
+        tuple(tuple(Block(int(n), 1) for n in clue) for clue in columns),
+    )
+
+
+def _result(puzzle: Puzzle, time_limit: float = 20.0):
+    key = (puzzle.rows, puzzle.columns)
+    if key not in _results:
+        if len(_results) > 8:
+            _results.clear()
+        _results[key] = solve(puzzle, time_limit=time_limit)
+    return _results[key]
+
+
+def _json(puzzle: Puzzle, **extra) -> dict:
+    if len(puzzle.colours) != 2:
+        raise NonogramError("this page plays one-colour puzzles only")
+    answer = {
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "rows": [[b.length for b in clue] for clue in puzzle.rows],
+        "columns": [[b.length for b in clue] for clue in puzzle.columns],
+        "title": puzzle.title,
+        "link": encode_clues(puzzle),
+    }
+    answer.update(extra)
+    return answer
+
+
+def nonogram_gallery() -> dict:
+    """The gallery: ``{"puzzles": [{name, title, width, height}, ...]}``."""
+    puzzles = []
+    for name, (title, rows) in PICTURES.items():
+        puzzles.append({"name": name, "title": title, "width": len(rows[0]), "height": len(rows)})
+    return {"puzzles": puzzles}
+
+
+def nonogram_from_gallery(name: str) -> dict:
+    """The gallery's puzzle ``name``."""
+    try:
+        return _json(gallery_puzzle(name), source=f"gallery:{name}")
+    except ValueError as error:
+        return {"error": str(error)}
+
+
+def nonogram_generate(
+    width: int = 10,
+    height: int = 10,
+    density: float = 0.6,
+    seed: int | None = None,
+    difficulty: str = "any",
+    attempts: int = 400,
+    time_limit: float = 8.0,
+) -> dict:
+    """A random puzzle the solver proves unique: ``difficulty`` ``easy`` (line
+    solving alone), ``hard`` (needs probing or search) or ``any``."""
+    if difficulty not in ("any", "easy", "hard"):
+        return {"error": f"unknown difficulty {difficulty!r}"}
+    if not (5 <= width <= 100 and 5 <= height <= 100):
+        return {"error": f"width and height must be 5 to 100, not {width} × {height}"}
+    if not 0.05 <= density <= 0.95:
+        return {"error": f"the density must be 0.05 to 0.95, not {density}"}
+    rng = random.Random(seed)
+    for attempt in range(attempts):
+        picture = random_picture(width, height, density, rng)
+        if not any(any(row) for row in picture):
+            continue
+        puzzle = Puzzle.from_grid(picture, title=f"random {width}×{height}")
+        result = solve(puzzle, time_limit=time_limit)
+        if result.status != UNIQUE:
+            continue
+        if (difficulty == "easy") != (result.difficulty == "line") and difficulty != "any":
+            continue
+        _results[(puzzle.rows, puzzle.columns)] = result
+        return _json(puzzle, difficulty=result.difficulty, attempts=attempt + 1, source="generated")
+    what = {"easy": "line-solvable ", "hard": "hard ", "any": ""}[difficulty]
+    return {
+        "error": f"no {what}unique puzzle in {attempts} random {width} × {height} pictures "
+        f"of density {density}; try another density or difficulty"
+    }
+
+
+def nonogram_from_text(text: str, name: str = "") -> dict:
+    """A puzzle from a file's text (webpbn XML, .non or clue text, by ``name`` or content)."""
+    if len(text) > MAX_TEXT:
+        return {"error": f"the file is over {MAX_TEXT:,} characters"}
+    try:
+        return _json(parse(text, source=name or None), source="file")
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+
+
+def nonogram_from_link(clues: str, progress: str | None = None) -> dict:
+    """A puzzle from a link's clues (see :mod:`solvelab.nonogram.link`), with the
+    player's ``grid`` when the link has ``progress``."""
+    try:
+        puzzle = decode_clues(clues)
+        extra = {}
+        if progress:
+            extra["grid"] = decode_progress(progress, puzzle.width * puzzle.height)
+        return _json(puzzle, source="link", **extra)
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+
+
+def nonogram_link(rows: list[list[int]], columns: list[list[int]], grid=None) -> dict:
+    """The link text for a puzzle (``clues``) and, with ``grid``, its ``progress``."""
+    from solvelab.nonogram.link import encode_progress
+
+    try:
+        answer = {"clues": encode_clues(_puzzle_of(rows, columns))}
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+    if grid is not None:
+        answer["progress"] = encode_progress(grid)
+    return answer
+
+
+def _unique(puzzle: Puzzle) -> tuple | dict:
+    result = _result(puzzle)
+    if result.status == UNIQUE:
+        return result.solutions[0]
+    if result.status == MULTIPLE:
+        return {"error": "this puzzle has more than one solution, so no cell is wrong for sure"}
+    if result.status == "none":
+        return {"error": f"this puzzle has no solution ({result.reason})"}
+    return {"error": "the solver ran out of time on this puzzle"}
+
+
+def nonogram_check(rows: list[list[int]], columns: list[list[int]], grid: list[int]) -> dict:
+    """The marked cells that disagree with the unique solution: ``{"wrong": [cells]}``."""
+    try:
+        puzzle = _puzzle_of(rows, columns)
+    except NonogramError as error:
+        return {"error": str(error)}
+    solution = _unique(puzzle)
+    if isinstance(solution, dict):
+        return solution
+    flat = [v for row in solution for v in row]
+    wrong = [i for i, c in enumerate(grid) if c and (c == 1) != bool(flat[i])]
+    missing = sum(1 for i, c in enumerate(grid) if flat[i] and c != 1)
+    return {"wrong": wrong, "missing": missing}
+
+
+def nonogram_hint(rows: list[list[int]], columns: list[list[int]], grid: list[int]) -> dict:
+    """The next logical step on the player's grid (see
+    :func:`solvelab.nonogram.hints.next_hint`)."""
+    try:
+        puzzle = _puzzle_of(rows, columns)
+        solution = _unique(puzzle)
+        return next_hint(puzzle, grid, None if isinstance(solution, dict) else solution)
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+
+
+_LINE = re.compile(r"^(row|column) (\d+)")
+
+
+def nonogram_solve(
+    text: str | None = None,
+    rows: list[list[int]] | None = None,
+    columns: list[list[int]] | None = None,
+    steps: bool = False,
+    time_limit: float = 60.0,
+) -> dict:
+    """Solve clues (``text`` in any file format, or ``rows`` and ``columns``):
+    ``{"status", "solutions", "reason", "line", "difficulty", "steps", "puzzle"}``.
+
+    ``line`` is the line (rows first, then columns) that a contradiction is
+    about, when the reason names one; ``steps`` (with ``steps``) are the
+    solver's step records as lists (see :meth:`solvelab.nonogram.steps.Step.to_json`).
+    """
+    try:
+        if text is not None:
+            if len(text) > MAX_TEXT:
+                return {"error": f"the text is over {MAX_TEXT:,} characters"}
+            puzzle = parse(text)
+        else:
+            puzzle = _puzzle_of(rows or [], columns or [])
+        if len(puzzle.colours) != 2:
+            raise NonogramError("this page solves one-colour puzzles only")
+    except (NonogramError, ValueError) as error:
+        message = str(error)
+        answer = {"error": message}
+        match = _LINE.match(message)
+        if match and text is None:
+            answer["line"] = _line_index(match, len(rows or []))
+        return answer
+    result = solve(puzzle, time_limit=time_limit, record_steps=steps)
+    answer = {
+        "status": result.status,
+        "solutions": [[v for row in grid for v in row] for grid in result.solutions],
+        "reason": result.reason,
+        "difficulty": result.difficulty,
+        "puzzle": _json(puzzle),
+    }
+    match = _LINE.match(result.reason)
+    if match:
+        answer["line"] = _line_index(match, puzzle.height)
+    if steps and result.steps is not None:
+        answer["steps"] = [step.to_json() for step in result.steps]
+    return answer
+
+
+def _line_index(match: re.Match, height: int) -> int:
+    n = int(match.group(2)) - 1
+    return n if match.group(1) == "row" else height + n
+
+
+def nonogram_export(rows: list[list[int]], columns: list[list[int]], fmt: str = "xml") -> dict:
+    """The puzzle as a file's text: ``fmt`` ``xml`` (webpbn), ``non`` or ``text``."""
+    try:
+        return {"text": dumps(_puzzle_of(rows, columns), fmt)}
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+
+
+assert MAX_SIZE >= 100
