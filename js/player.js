@@ -11,6 +11,8 @@ import {
   solvedStickers,
   tokenForKey,
 } from "./cube-view.js";
+import { AlgView } from "./alg-view.js";
+import { cfopStages, showStageBar, stageOfMove } from "./cfop-stages.js";
 import { PythonClient } from "./python.js";
 import { createStickerEditor } from "./sticker-editor.js";
 
@@ -32,6 +34,7 @@ const MOVES_SHOWN = 200;
 const linked = new URLSearchParams(location.search);
 let linkRead = linked.size === 0;
 
+const algView = new AlgView($(".player-alg-view"), { onJump: (step) => jump(step) });
 const view = new CubeView($(".player-canvas"), data, {
   onMove: (token) => turnFreely(token),
   onStickerClick: (place) => stickerEditor.paint(place),
@@ -118,7 +121,7 @@ function forward() {
   if (player.step >= player.alg.length) return Promise.resolve();
   const token = player.alg[player.step];
   player.step += 1;
-  refresh(stageOfMove(player.step - 1)); // the stage of the move now turning
+  refresh(stageAt(player.step - 1)); // the stage of the move now turning
   return view.turn(token);
 }
 
@@ -158,8 +161,10 @@ function stopPlaying() {
 
 // ------------------------------------------------------------------- UI
 
+const stageAt = (i) => (player.stages ? stageOfMove(player.stages, i) : -1);
+
 /** Updates the controls; `stage` is the stage to show (by default the next move's). */
-function refresh(stage = stageOfMove(player.step)) {
+function refresh(stage = stageAt(player.step)) {
   const { alg, step } = player;
   const scrubber = $(".player-scrubber");
   scrubber.max = String(alg.length);
@@ -168,119 +173,22 @@ function refresh(stage = stageOfMove(player.step)) {
   $('[data-action="play"]').textContent = player.playing ? "❚❚" : "▶";
   showMoves();
   showStages(stage);
-  showSource();
+  algView.show(player.source, player.step);
   writeAddress();
 }
 
-// ------------------------------------------------------------ as typed
-
-// The algorithm's text as typed, structure and comments kept, each move's token a
-// button; the token of the move just played is marked. Built once per text.
-let sourceShown = null;
-
-function showSource() {
-  const { source, step } = player;
-  const box = $(".player-alg-view");
-  box.hidden = !source;
-  if (source !== sourceShown) {
-    sourceShown = source;
-    box.replaceChildren(...(source ? sourceNodes(source) : []));
-  }
-  box.querySelector(".current")?.classList.remove("current");
-  if (source && step > 0) source.tokens.get(source.spans[step - 1].join(":")).classList.add("current");
-}
-
-function sourceNodes(source) {
-  const { text, spans } = source;
-  const steps = new Map(); // "start:end" -> the moves (0-based) written by that token
-  spans.forEach((span, i) => {
-    const key = span.join(":");
-    if (!steps.has(key)) steps.set(key, []);
-    steps.get(key).push(i);
-  });
-  const nodes = [];
-  source.tokens = new Map();
-  let at = 0;
-  for (const key of [...steps.keys()].sort((a, b) => Number(a.split(":")[0]) - Number(b.split(":")[0]))) {
-    const [start, end] = key.split(":").map(Number);
-    if (start > at) nodes.push(document.createTextNode(text.slice(at, start)));
-    const token = document.createElement("button");
-    token.type = "button";
-    token.textContent = text.slice(start, end);
-    token.addEventListener("click", () => {
-      // A token played more than once (a repeat, a commutator) jumps to its next playing.
-      const moves = steps.get(key);
-      jump((moves.find((i) => i >= player.step) ?? moves[0]) + 1);
-    });
-    source.tokens.set(key, token);
-    nodes.push(token);
-    at = end;
-  }
-  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
-  return nodes;
-}
-
 // ---------------------------------------------------------------- stages
-
-/** The index of the stage move i belongs to (empty stages have none); past the end, the last. */
-function stageOfMove(i) {
-  const { stages } = player;
-  if (!stages) return -1;
-  const index = stages.findIndex((stage) => i < stage.end && stage.start < stage.end);
-  return index >= 0 ? index : stages.length - 1;
-}
 
 let maskShown = null; // what the view greys now (a stage's mask), to change it only when needed
 
 function showStages(current) {
   const { stages } = player;
-  const bar = $(".player-stages");
-  bar.hidden = !stages;
   const mask = stages && $('[data-option="mask"]').checked ? stages[current].mask : null;
   if (mask !== maskShown) {
     maskShown = mask;
     view.setMask(mask);
   }
-  if (!stages) return bar.replaceChildren();
-  if (bar.childElementCount !== stages.length) {
-    bar.replaceChildren(
-      ...stages.map((stage) => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.textContent = stage.short;
-        button.title = `${stage.long} (${stage.end - stage.start} moves): click to go to its start`;
-        button.style.flex = `${Math.max(2, stage.end - stage.start)} 1 0`;
-        button.addEventListener("click", () => jump(stage.start));
-        return button;
-      }),
-    );
-  }
-  [...bar.children].forEach((button, i) => {
-    if (i === current) button.setAttribute("aria-current", "step");
-    else button.removeAttribute("aria-current");
-  });
-}
-
-/** Stages for the player from a CFOP answer (solvelab.web.cfop): labels, moves, masks. */
-function cfopStages(answer) {
-  const colour = (face) => data.colour_names[face];
-  let at = 0;
-  let pair = 0;
-  return answer.stages.map((stage) => {
-    let short = stage.name.toUpperCase();
-    let long = stage.case?.startsWith(short) ? stage.case : `${short}: ${stage.case}`;
-    if (stage.name === "cross") {
-      short = "Cross";
-      long = `Cross (${colour(answer.cross_colour)})`;
-    } else if (stage.name === "f2l") {
-      pair += 1;
-      short = `F2L ${pair}`;
-      long = `F2L ${pair}: ${stage.pair.map(colour).join("-")} pair (${stage.case})`;
-    }
-    const start = at;
-    at += stage.moves.length;
-    return { name: stage.name, short, long, start, end: at, mask: answer.masks[stage.name] };
-  });
+  showStageBar($(".player-stages"), stages, current, jump);
 }
 
 // The moves around the current step, so that a long algorithm costs no more than a short one.
@@ -532,7 +440,7 @@ async function solveCfop() {
     const moves = answer.stages.flatMap((stage) => stage.moves);
     if (moves.length === 0) return say("The cube is already solved.");
     useSetup(work.setup);
-    setAlg(moves, 0, { stages: cfopStages(answer) });
+    setAlg(moves, 0, { stages: cfopStages(answer, data.colour_names) });
     work.shown = player.alg;
     const parts = player.stages.filter((s) => s.name !== "f2l").map((s) => `${s.short} ${s.end - s.start}`);
     const f2l = player.stages.filter((s) => s.name === "f2l").reduce((n, s) => n + s.end - s.start, 0);
