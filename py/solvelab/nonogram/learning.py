@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, _bits_of, _forward_rows
+
 
 class LearningSearch:
     """CDCL over cells, with the line solver as the propagator (masks 1, 2, 3)."""
@@ -158,7 +160,7 @@ class LearningSearch:
 
         A cell is forced exactly when the line cannot take its other value, so both
         cases are "this line state has no placement"; the line solver's forward table
-        checks that.
+        on bit sets checks that (see :func:`_shrink`).
         """
         grid, pos = self.grid, self.pos
         cells = self.s.indices[line]
@@ -171,17 +173,11 @@ class LearningSearch:
         cache = self.explained[line]
         kept = cache.get(key)
         if kept is None:
-            fits = self.s.line_solvers[line].fits
             order = sorted(
                 (i for i, v in enumerate(state) if v != 3 and i != flip),
                 key=lambda i: -pos[cells[i]],
             )
-            for i in order:
-                v = state[i]
-                state[i] = 3
-                if fits(state):
-                    state[i] = v
-            kept = tuple(i for i in order if state[i] != 3)
+            kept = _shrink(key[:-1], order, self.s.line_solvers[line].lengths)
             if len(cache) >= 50000:
                 cache.clear()
             cache[key] = kept
@@ -309,6 +305,36 @@ class LearningSearch:
             if mask == 3 and activity[cell] > best_score:
                 best, best_score = cell, activity[cell]
         return best
+
+
+def _shrink(state: bytes, order: list[int], lengths: list[int]) -> tuple[int, ...]:
+    """The cells of ``order`` (indices of known cells of a one-colour line ``state``
+    that has no placement) that must stay known for it to have none; the others are
+    made unknown, in chunks first (half of the cells at a time, then halves of those),
+    so a short explanation costs few checks."""
+    n = len(state)
+    bg = _bits_of(state, _CAN_BG)
+    fill = _bits_of(state, _CAN_FILL)
+
+    def impossible(b: int, f: int) -> bool:
+        rows = _forward_rows(b, f, lengths)
+        return rows is None or not rows[-1] >> n & 1
+
+    pending = [order]
+    while pending:
+        items = pending.pop()
+        mask = 0
+        for i in items:
+            mask |= 1 << i
+        if impossible(bg | mask, fill | mask):
+            bg |= mask
+            fill |= mask
+        elif len(items) > 1:
+            half = len(items) // 2
+            pending.append(items[half:])
+            pending.append(items[:half])  # popped first: the latest cells go first
+    both = bg & fill
+    return tuple(i for i in order if not both >> i & 1)
 
 
 def _luby(i: int) -> int:
