@@ -178,8 +178,8 @@ def test_premoves_give_valid_solutions_ending_outside_phase_2():
     search = _Search(cube, time.perf_counter() + 3.0, None, None)
     found = []
     try:
-        for moves in search.run():
-            found.append((search.start.premoves, moves))
+        for solution in search.run():
+            found.append((search.start.premoves, solution.moves))
     except Cancelled:
         pass
     assert all(cube.apply(moves).is_solved() for _, moves in found)

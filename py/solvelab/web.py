@@ -101,6 +101,7 @@ def solve(
     target: int = 20,
     stop_at: int | None = None,
     on_solution: Callable[[dict], None] | None = None,
+    classic: bool = False,
 ) -> dict:
     """Solve a cube given by its facelets (or the page's sticker state), reporting every
     better solution as it is found.
@@ -109,7 +110,10 @@ def solve(
     count only once a first solution exists (the search stops earlier when it
     cannot improve, or once a solution of at most ``stop_at`` moves is found),
     or an error for an impossible cube. Moves are named by the faces where
-    they are now, so they apply to the cube as it is held.
+    they are now, so they apply to the cube as it is held. ``phase1``: how
+    many of the first moves are phase 1 (into H), or None when the solution
+    does not begin with its phase 1 (see :class:`~solvelab.cube.solver.Solution`);
+    ``classic`` finds only solutions that do (see :func:`~solvelab.cube.solver.solutions`).
     """
     try:
         cube = _cube_of(facelets, stickers)
@@ -117,8 +121,13 @@ def solve(
     except InvalidCubeError as error:
         return {"error": str(error)}
     best = None
-    for solution in solutions(cube, time_limit=time_limit, target=target):
-        best = {"moves": [str(move) for move in solution.moves], "length": solution.length}
+    found = solutions(cube, time_limit=time_limit, target=target, classic=classic)
+    for solution in found:
+        best = {
+            "moves": [str(move) for move in solution.moves],
+            "length": solution.length,
+            "phase1": solution.phase1,
+        }
         if on_solution is not None:
             on_solution(best)
         if stop_at is not None and solution.length <= stop_at:
@@ -306,3 +315,70 @@ def nonogram_export(**args) -> dict:
     from solvelab import web_nonogram
 
     return web_nonogram.nonogram_export(**args)
+
+
+def _cube_of_moves(moves: str) -> Cube:
+    return Cube().apply(parse_alg(moves))
+
+
+def two_phase_lesson(
+    moves: str, time_limit: float = 1.0, on_solution: Callable[[dict], None] | None = None
+) -> dict:
+    """The textbook two-phase search on the cube after ``moves``, for the learner's page.
+
+    Only the U-D axis, no inverse, no premoves (``solutions(classic=True)``),
+    so every solution starts with its phase 1: ``found`` lists each better
+    solution as ``{moves, phase1, length}`` (``phase1``: how many of the first
+    moves are phase 1), the last is the best in ``time_limit`` seconds.
+
+    >>> answer = two_phase_lesson("R U F' L2 D", time_limit=0)
+    >>> best = answer["found"][-1]
+    >>> best["phase1"] <= best["length"] == len(best["moves"])
+    True
+    """
+    try:
+        cube = _cube_of_moves(moves)
+    except NotationError as error:
+        return {"error": str(error)}
+    found = []
+    for solution in solutions(cube, time_limit=time_limit, classic=True):
+        step = {
+            "moves": [str(move) for move in solution.moves],
+            "phase1": solution.phase1,
+            "length": solution.length,
+        }
+        found.append(step)
+        if on_solution is not None:
+            on_solution(step)
+    return {"found": found}
+
+
+def phase1_coordinates(moves: str) -> dict:
+    """The phase-1 coordinates of the cube after ``moves`` and the pruning tables' bounds.
+
+    See :func:`solvelab.cube.lessons.phase1_coordinates`.
+
+    >>> phase1_coordinates("U D R2")["in_h"]
+    True
+    """
+    from solvelab.cube import lessons
+
+    try:
+        cube = _cube_of_moves(moves)
+    except NotationError as error:
+        return {"error": str(error)}
+    return lessons.phase1_coordinates(cube)
+
+
+def ida_star(moves: str) -> dict:
+    """IDA* depth limit by depth limit on the cube after ``moves`` (a short scramble).
+
+    See :func:`solvelab.cube.lessons.ida_star`.
+    """
+    from solvelab.cube import lessons
+
+    try:
+        cube = _cube_of_moves(moves)
+    except NotationError as error:
+        return {"error": str(error)}
+    return lessons.ida_star(cube, max_depth=5)

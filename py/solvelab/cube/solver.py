@@ -76,14 +76,21 @@ class Cancelled(Exception):
 class Solution:
     """A sequence of face turns that solves a given cube.
 
+    ``phase1`` says where phase 1 ends when the solution begins with it: the
+    first ``phase1`` moves take the cube into H = <U, D, R2, F2, L2, B2> and
+    the rest are moves of H. It is None for a solution found another way (on
+    another axis, from the inverse, with premoves, or by the search for
+    near-solved cubes); ``solutions(cube, classic=True)`` finds only the first kind.
+
     >>> Solution(Algorithm())
     Solution('')
     """
 
-    __slots__ = ("moves",)
+    __slots__ = ("moves", "phase1")
 
-    def __init__(self, moves: Algorithm) -> None:
+    def __init__(self, moves: Algorithm, phase1: int | None = None) -> None:
         self.moves = moves
+        self.phase1 = phase1
 
     @property
     def length(self) -> int:
@@ -448,16 +455,22 @@ class _Start:
             for premoves, cubies in versions
         ]
 
-    def to_solution(self, moves: list[int]) -> Algorithm:
+    def to_solution(self, moves: list[int], depth1: int) -> Solution:
         """Turn moves found for this version into moves that solve the original cube.
 
-        Phase 2 may end on the face of the first premove (``R2`` then ``R``):
-        such neighbours are merged, which makes the solution shorter.
+        ``depth1`` moves (premoves included) are phase 1's. Phase 2 may end on
+        the face of the first premove (``R2`` then ``R``): such neighbours are
+        merged, which makes the solution shorter.
         """
         p = len(self.premoves)
         moves = moves[p:] + moves[:p]  # the premoves were searched first but come last
         algorithm = Algorithm([MOVES[self.relabel[m]] for m in moves]).simplify()
-        return algorithm.inverse() if self.inverse else algorithm
+        if self.inverse:
+            return Solution(algorithm.inverse())
+        # Phase 1 ends on a quarter turn of R, F, L or B and phase 2 never turns
+        # that face (or its opposite, then it) next: nothing merges across the end.
+        plain = p == 0 and self.relabel == _directions()[0][1]
+        return Solution(algorithm, depth1 if plain else None)
 
 
 @cache
@@ -483,7 +496,9 @@ class _Search:
         deadline: float | None,
         should_stop: Callable[[], bool] | None,
         target: int | None,
+        classic: bool = False,
     ) -> None:
+        self.classic = classic
         self.cube = Cube.from_cubies(cube.cubies)  # held with U on top, F in front
         self.target = target
         self.deadline = deadline
@@ -491,7 +506,7 @@ class _Search:
         self.t = _tables()
         self.countdown = 0
         self.limit = _ANY_LENGTH  # the longest solution still wanted
-        self.pending: list[Algorithm] = []  # found by descend, not yet handed on
+        self.pending: list[Solution] = []  # found by descend, not yet handed on
         self.starts: list[_Start] = []
         self._premove_roots: dict[int, list[tuple[int, tuple, _Start, PremoveSequence]]] = {}
         seen = set()
@@ -501,10 +516,12 @@ class _Search:
                 if start.key not in seen:
                     seen.add(start.key)
                     self.starts.append(start)
+        if classic:
+            self.starts = self.starts[:1]  # the cube as it is held: U-D axis, not inverted
         # A symmetric cube's premove versions repeat each other, as its versions
         # do; premoves are left out for it rather than sorted out.
         symmetric = len(self.starts) < 6 or any(start.symmetric for start in self.starts)
-        self.max_premoves = 0 if symmetric else _MAX_PREMOVES
+        self.max_premoves = 0 if symmetric or classic else _MAX_PREMOVES
 
     def check(self) -> None:
         """Every so many nodes: stop when the caller says so, or when the time is up
@@ -559,14 +576,15 @@ class _Search:
                     continue
             yield start
 
-    def run(self) -> Iterator[Algorithm]:
+    def run(self) -> Iterator[Solution]:
         if self.cube.is_solved():
-            yield Algorithm()
+            yield Solution(Algorithm(), 0)
             return
         lower = max(start.bound for start in self.starts)
-        short = _short_solution(self.cube) if lower <= _SHORT_DEPTH else None
+        near = lower <= _SHORT_DEPTH and not self.classic
+        short = _short_solution(self.cube) if near else None
         if short is not None:
-            yield short
+            yield Solution(short)
             return
         for depth in range(lower, 32):
             if depth > self.limit:
@@ -593,7 +611,7 @@ class _Search:
                     if self.limit < lower:
                         return
 
-    def phase1(self, node: tuple[int, ...], togo: int, moves: list[int]) -> Iterator[Algorithm]:
+    def phase1(self, node: tuple[int, ...], togo: int, moves: list[int]) -> Iterator[Solution]:
         """Phase-1 paths of exactly ``togo`` moves from the start into H; phase 2 after each.
 
         The search is plain recursion (:meth:`descend`), much faster than a
@@ -707,7 +725,7 @@ class _Search:
                     self.pending.append(found)
         path.pop()
 
-    def phase2(self, depth1: int, carried: tuple[int, int, int, int]) -> Algorithm | None:
+    def phase2(self, depth1: int, carried: tuple[int, int, int, int]) -> Solution | None:
         """Finish a phase-1 path with phase 2 if the total beats the best so far."""
         budget = self.limit - depth1
         if self.limit == _ANY_LENGTH:
@@ -740,8 +758,8 @@ class _Search:
         self.path2: list[int] = []
         for depth2 in range(bound, budget + 1):
             if self.search2(corners, ud_edges, slice_perm, depth2, path[-1] // 3 if path else 6):
-                solution = self.start.to_solution(path + self.path2)
-                self.found(solution.htm)
+                solution = self.start.to_solution(path + self.path2, depth1)
+                self.found(solution.length)
                 return solution
         return None
 
@@ -855,6 +873,7 @@ def solutions(
     time_limit: float | None = 10.0,
     target: int | None = None,
     should_stop: Callable[[], bool] | None = None,
+    classic: bool = False,
 ) -> Iterator[Solution]:
     """Ever shorter solutions of ``cube``, until none shorter can be found or time is up.
 
@@ -868,19 +887,24 @@ def solutions(
     at least one solution, however slow the machine. ``should_stop`` is called
     every couple of thousand nodes; when it returns True the search ends at
     once, with or without a solution.
+
+    ``classic`` searches as the textbook algorithm does, for teaching: only the
+    cube as it is held (H of the U-D axis, no inverse, no premoves, no short
+    cut for near-solved cubes), so every solution's ``phase1`` says where its
+    phase 1 ends. The solutions are longer or come later than without it.
     """
-    search = _Search(cube, None, should_stop, target)  # loads the tables
+    search = _Search(cube, None, should_stop, target, classic)  # loads the tables
     if time_limit is not None:
         search.deadline = time.perf_counter() + time_limit
-    found: Iterable[Algorithm] = search.run()
+    found: Iterable[Solution] = search.run()
     while True:
         try:
-            for moves in found:
-                if not cube.apply(moves).is_solved():
+            for solution in found:
+                if not cube.apply(solution.moves).is_solved():
                     raise AssertionError(
-                        f"the solver produced {moves}, which does not solve the cube"
+                        f"the solver produced {solution}, which does not solve the cube"
                     )
-                yield Solution(moves)
+                yield solution
             return
         except Cancelled:
             found = search.pending  # found just before the search was stopped

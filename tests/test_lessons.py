@@ -1,0 +1,95 @@
+"""The two-phase lessons (solvelab.cube.lessons, web.two_phase_lesson ...) and Solution.phase1."""
+
+from solvelab import web
+from solvelab.cube import Cube, coords
+from solvelab.cube.coords import MOVES, PHASE2_MOVES
+from solvelab.cube.lessons import ida_star, phase1_coordinates
+from solvelab.cube.notation import Algorithm
+from solvelab.cube.solver import solutions
+
+H_MOVES = {str(MOVES[m]) for m in PHASE2_MOVES}
+
+
+def in_h(cube: Cube) -> bool:
+    c = cube.cubies
+    return coords.twist(c) == 0 and coords.flip(c) == 0 and coords.slice_flips(c) == 0
+
+
+def test_classic_solutions_say_where_phase_1_ends():
+    for seed in range(8):
+        cube = Cube.random(seed=100 + seed)
+        found = list(solutions(cube, time_limit=0.2, classic=True))
+        assert found
+        for solution in found:
+            moves = list(solution.moves)
+            n = solution.phase1
+            assert n is not None and 0 < n <= 12
+            assert not in_h(cube.apply(Algorithm(moves[: n - 1])))  # the shortest such prefix
+            assert in_h(cube.apply(Algorithm(moves[:n])))
+            assert {str(m) for m in moves[n:]} <= H_MOVES
+            assert cube.apply(solution.moves).is_solved()
+
+
+def test_phase1_is_none_or_right_without_classic():
+    for seed in range(5):
+        cube = Cube.random(seed=200 + seed)
+        for solution in solutions(cube, time_limit=0.1):
+            if solution.phase1 is not None:
+                assert in_h(cube.apply(Algorithm(list(solution.moves)[: solution.phase1])))
+
+
+def test_a_cube_in_h_has_an_empty_phase_1():
+    cube = Cube().apply("U R2 D' F2")
+    solution = next(iter(solutions(cube, classic=True)))
+    assert solution.phase1 == 0
+    assert cube.apply(solution.moves).is_solved()
+
+
+def test_web_solve_reports_phase1():
+    facelets = Cube.random(seed=7).to_facelets()
+    answer = web.solve(facelets=facelets, time_limit=0.1, classic=True)
+    assert isinstance(answer["phase1"], int)
+    assert "phase1" in web.solve(facelets=facelets, time_limit=0.1)
+
+
+def test_two_phase_lesson_lists_better_solutions():
+    seen = []
+    answer = web.two_phase_lesson(
+        "R U F' L2 D B R' D2 F U'", time_limit=0.3, on_solution=seen.append
+    )
+    assert answer["found"] == seen
+    lengths = [step["length"] for step in answer["found"]]
+    assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)
+    cube = Cube().apply("R U F' L2 D B R' D2 F U'")
+    for step in answer["found"]:
+        assert cube.apply(" ".join(step["moves"])).is_solved()
+        assert in_h(cube.apply(" ".join(step["moves"][: step["phase1"]])))
+    assert "error" in web.two_phase_lesson("R Q")
+
+
+def test_phase1_coordinates():
+    solved = phase1_coordinates(Cube())
+    assert (solved["twist"], solved["flip"], solved["slice"], solved["bound"]) == (0, 0, 0, 0)
+    assert solved["in_h"] and solved["corners"] == solved["ud_edges"] == solved["slice_perm"] == 0
+    f = phase1_coordinates(Cube().apply("F"))
+    assert f["flip"] > 0 and f["edge_flips"].count(1) == 4 and f["bound"] == 1
+    assert sum(f["corner_twists"]) % 3 == 0
+    assert f["bound"] == max(f["bounds"].values())
+    assert not f["in_h"] and "corners" not in f
+    assert web.phase1_coordinates("R2 U D'")["in_h"]
+    # A bound never exceeds the true number of moves to H.
+    for alg in ["R U", "F R' B", "L D F2 R'"]:
+        assert phase1_coordinates(Cube().apply(alg))["bound"] <= len(alg.split())
+
+
+def test_ida_star_finds_a_shortest_solution_and_prunes():
+    answer = ida_star(Cube().apply("U R2 F' D"))
+    assert answer["moves"] == ["D'", "F", "R2", "U'"]
+    limits = answer["limits"]
+    assert [row["depth"] for row in limits] == [1, 2, 3, 4]
+    assert [row["found"] for row in limits] == [False, False, False, True]
+    for row in limits:
+        assert row["nodes"] <= row["plain"]
+    assert limits[-1]["plain"] > 20 * limits[-1]["nodes"]
+    assert web.ida_star("R U")["moves"] == ["U'", "R'"]
+    assert ida_star(Cube())["moves"] == []
