@@ -23,6 +23,7 @@ no further solution.
 from __future__ import annotations
 
 from collections import deque
+from heapq import heapify, heappop, heappush
 
 from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, _bits_of, _forward_rows
 
@@ -41,6 +42,7 @@ class LearningSearch:
         self.limits: list[int] = []  # trail length where each guess level starts
         self.watches: dict[int, list[list[int]]] = {}
         self.activity = [0.0] * n
+        self.heap: list[tuple[float, int]] = []  # see _pick
         self.bump = 1.0
         self.phase = [2] * n
         self.line_queue: deque[int] = deque()
@@ -71,11 +73,13 @@ class LearningSearch:
             return
         start = self.limits[level]
         grid, phase = self.grid, self.phase
+        heap, activity = self.heap, self.activity
         for cell in self.trail[start:]:
             phase[cell] = grid[cell]
             grid[cell] = 3
             self.reason[cell] = None
             self.pos[cell] = -1
+            heappush(heap, (-activity[cell], cell))
         del self.trail[start:]
         del self.limits[level:]
         self.line_queue.clear()
@@ -228,6 +232,7 @@ class LearningSearch:
         self.bump *= 1.05
         if self.bump > 1e100:
             self.activity = [a * 1e-100 for a in self.activity]
+            self._heapify()
             self.bump *= 1e-100
         back = max((level[lit >> 1] for lit in learnt[1:]), default=0)
         if len(learnt) > 1:  # watch the literal of the highest level second
@@ -261,6 +266,7 @@ class LearningSearch:
         for c, v in enumerate(self.grid):
             if v == 3:
                 self.activity[c] = 0.0
+        self._heapify()
         conflict = self._propagate()
         while True:
             s._check_time()
@@ -299,12 +305,23 @@ class LearningSearch:
             conflict = self._propagate()
 
     def _pick(self) -> int:
-        grid, activity = self.grid, self.activity
-        best, best_score = -1, -1.0
-        for cell, mask in enumerate(grid):
-            if mask == 3 and activity[cell] > best_score:
-                best, best_score = cell, activity[cell]
-        return best
+        """The unknown cell of the highest activity (the lowest index among equals), or -1.
+
+        The heap holds (-activity, cell) entries; an entry is dropped when its cell is
+        known or its activity has changed since (a cell gets a fresh entry when it
+        becomes unknown again, and activities change only for known cells)."""
+        heap, grid, activity = self.heap, self.grid, self.activity
+        while heap:
+            score, cell = heap[0]
+            if grid[cell] == 3 and -score == activity[cell]:
+                return cell
+            heappop(heap)
+        return -1
+
+    def _heapify(self) -> None:
+        activity = self.activity
+        self.heap = [(-activity[c], c) for c, v in enumerate(self.grid) if v == 3]
+        heapify(self.heap)
 
 
 def _shrink(state: bytes, order: list[int], lengths: list[int]) -> tuple[int, ...]:

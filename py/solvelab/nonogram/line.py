@@ -140,6 +140,44 @@ class LineSolver:
         return row[n]
 
     def _solve_bits(self, cells: bytes) -> bytes | None:
+        narrowed = self._narrow_bits(cells)
+        if narrowed is None:
+            return None
+        can_bg, can_fill = narrowed
+        n = len(cells)
+        # Cell i becomes the base-256 digit i: '0'/'1' characters added as digits.
+        digits = (
+            int.from_bytes(format(can_bg, f"0{n}b").encode(), "big")
+            + 2 * int.from_bytes(format(can_fill, f"0{n}b").encode(), "big")
+            - 3 * int.from_bytes(b"0" * n, "big")
+        )
+        return digits.to_bytes(n, "little")
+
+    def changes(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
+        """What the line solver changes in ``cells`` (bytes): ``((index, new mask), ...)``,
+        or ``None`` if no placement agrees with them."""
+        if self.one_colour and cells:
+            narrowed = self._narrow_bits(cells)
+            if narrowed is None:
+                return None
+            can_bg, can_fill = narrowed
+            bg = _bits_of(cells, _CAN_BG)
+            fill = _bits_of(cells, _CAN_FILL)
+            # Cells that allowed other colours lose them too.
+            diff = (bg ^ can_bg) | (fill ^ can_fill) | _bits_of(cells, _OTHER)
+            out = []
+            while diff:
+                low = diff & -diff
+                i = low.bit_length() - 1
+                out.append((i, (1 if can_bg & low else 0) | (2 if can_fill & low else 0)))
+                diff ^= low
+            return tuple(out)
+        new = self._solve_dp(cells)
+        if new is None:
+            return None
+        return tuple((i, b) for i, (a, b) in enumerate(zip(cells, new, strict=True)) if a != b)
+
+    def _narrow_bits(self, cells: bytes) -> tuple[int, int] | None:
         """The one-colour line solver on bit sets: the same tables as the DP, each row
         one integer (bit ``i`` = position ``i``), so a row is a few integer operations
         instead of a loop over the cells.
@@ -169,11 +207,15 @@ class LineSolver:
             can_bg |= fwd[j] & (bwd[j] >> 1)
         can_bg &= bg
         can_fill = 0
+        runs = {}
         for j in range(k):
             length = lengths[j]
             starts = fwd[0] if j == 0 else (fwd[j] & bg) << 1
             ends = (bg & (bwd[j + 1] >> 1)) if j + 1 < k else bwd[k]
-            starts &= _runs(fill, length) & (ends >> length)
+            fits = runs.get(length)
+            if fits is None:
+                fits = runs[length] = _runs(fill, length)
+            starts &= fits & (ends >> length)
             # Every cell that a run starting at one of ``starts`` covers.
             step = 1
             while step * 2 <= length:
@@ -182,13 +224,7 @@ class LineSolver:
             if step < length:
                 starts |= starts << (length - step)
             can_fill |= starts
-        # Cell i becomes the base-256 digit i: '0'/'1' characters added as digits.
-        digits = (
-            int.from_bytes(format(can_bg, f"0{n}b").encode(), "big")
-            + 2 * int.from_bytes(format(can_fill, f"0{n}b").encode(), "big")
-            - 3 * int.from_bytes(b"0" * n, "big")
-        )
-        return digits.to_bytes(n, "little")
+        return can_bg, can_fill
 
     def first_failure(self, cells: Sequence[int]) -> int:
         """How many runs (from the left) can still be placed, for messages."""
@@ -309,6 +345,7 @@ class LineSolver:
 # colour 1 (bit 1); other colours' bits are not in the clue, so they are dropped.
 _CAN_BG = bytes(48 + (m & 1) for m in range(256))
 _CAN_FILL = bytes(48 + (m >> 1 & 1) for m in range(256))
+_OTHER = bytes(48 + (m > 3) for m in range(256))
 
 
 def _bits_of(cells: bytes, table: bytes) -> int:
@@ -336,9 +373,13 @@ def _forward_rows(bg: int, fill: int, lengths: Sequence[int]) -> list[int] | Non
     """
     row = (((1 & bg) + bg) ^ bg) | 1
     rows = [row]
+    runs = {}
     for j, length in enumerate(lengths):
         starts = row if j == 0 else (row & bg) << 1
-        ends = (starts & _runs(fill, length)) << length
+        fits = runs.get(length)
+        if fits is None:
+            fits = runs[length] = _runs(fill, length)
+        ends = (starts & fits) << length
         if not ends:
             return None
         row = (((ends & bg) + bg) ^ bg) | ends

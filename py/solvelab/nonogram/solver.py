@@ -117,11 +117,12 @@ class Solver:
         self.line_solvers = [LineSolver(clue) for clue in puzzle.lines]
         # Line states are cache keys: bytes (one byte a cell), or tuples past 8 colours.
         self.key = bytes if self.full < 256 else tuple
+        # Each line's solver, answering what it changes: ((index, new mask), ...) or None.
         if self.key is bytes:
-            self.solvers = [ls.solve_key for ls in self.line_solvers]
+            self.solvers = [ls.changes for ls in self.line_solvers]
         else:
             self.solvers = [
-                lambda cells, ls=ls: _tuple(ls.solve(cells)) for ls in self.line_solvers
+                lambda cells, ls=ls: _changes(cells, ls.solve(cells)) for ls in self.line_solvers
             ]
         self.indices = [[r * w + x for x in range(w)] for r in range(h)] + [
             [y * w + c for y in range(h)] for c in range(w)
@@ -191,8 +192,6 @@ class Solver:
         ``((index, new mask), ...)``, or None when no placement fits."""
         self.stats.line_solves += 1
         new = self.solvers[line](old)
-        if new is not None:
-            new = tuple((i, b) for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b)
         cache = self.caches[line]
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
@@ -477,8 +476,10 @@ class Solver:
             self.steps.append(Step("solution", depth=depth))
 
 
-def _tuple(cells):
-    return None if cells is None else tuple(cells)
+def _changes(old, new):
+    if new is None:
+        return None
+    return tuple((i, b) for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b)
 
 
 def _root_reason(solver: Solver, line: int, cells: list[int], setter: list[int]) -> str:
