@@ -1,0 +1,498 @@
+// A nonogram drawn on a canvas: the grid, its clues (sticky at the left and top
+// for large grids), thicker lines every 5 cells, the row and column under the
+// pointer, a keyboard cursor, marks (wrong cells, hinted cells, a line) and
+// zoom and pan. It is drawn in device pixels, so lines are crisp at any
+// devicePixelRatio. With `brushes`, strokes follow the brush rules:
+//
+//   - the first cell decides: on an unknown cell the brush paints; on a cell of
+//     the brush's kind it erases back to unknown; on the other kind it does nothing;
+//   - the stroke is locked to the row or column through its first two cells;
+//   - the right button (or a long press on touch) uses the other brush.
+//
+// Cells: 0 unknown, 1 filled, 2 crossed. onStroke([[cell, before, after], ...])
+// reports a finished stroke (cells already changed); onChange() each cell change.
+
+export const UNKNOWN = 0;
+export const FILLED = 1;
+export const CROSSED = 2;
+const LONG_PRESS_MS = 450;
+
+const css = (name, fallback) =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+/** The runs of filled cells of a line, as a clue: [3, 1]. */
+export function runsOf(cells) {
+  const runs = [];
+  let run = 0;
+  for (const c of cells) {
+    if (c === FILLED) run++;
+    else if (run) runs.push(run), (run = 0);
+  }
+  if (run) runs.push(run);
+  return runs;
+}
+
+export class NonogramGrid {
+  constructor(canvas, { brushes = true, onStroke, onChange, onCursor } = {}) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.brushes = brushes;
+    this.onStroke = onStroke;
+    this.onChange = onChange;
+    this.onCursor = onCursor;
+    this.brush = FILLED;
+    this.zoom = 1;
+    this.pan = { x: 0, y: 0 }; // device pixels the grid is scrolled by
+    this.hover = null; // {row, col}
+    this.cursor = null;
+    this.marks = new Map(); // cell -> "wrong" | "hint" | "diff"
+    this.markedLine = -1;
+    this.locked = false; // no input (solved, or a view only)
+    this.setPuzzle({ width: 5, height: 5, rows: [], columns: [] });
+    this.#listen();
+    new ResizeObserver(() => this.draw()).observe(canvas);
+  }
+
+  setPuzzle({ width, height, rows, columns }, cells = null) {
+    this.width = width;
+    this.height = height;
+    this.rows = rows.length ? rows : Array.from({ length: height }, () => []);
+    this.columns = columns.length ? columns : Array.from({ length: width }, () => []);
+    this.cells = cells ? Uint8Array.from(cells) : new Uint8Array(width * height);
+    this.marks.clear();
+    this.markedLine = -1;
+    this.zoom = 1;
+    this.pan = { x: 0, y: 0 };
+    this.cursor = null;
+    this.draw();
+  }
+
+  setCells(cells) {
+    this.cells = Uint8Array.from(cells);
+    this.draw();
+  }
+
+  /** Whether line (rows first, then columns) has runs equal to its clue. */
+  lineDone(line) {
+    const clue = line < this.height ? this.rows[line] : this.columns[line - this.height];
+    const runs = runsOf(this.lineCells(line));
+    return runs.length === clue.length && runs.every((r, i) => r === clue[i]);
+  }
+
+  lineCells(line) {
+    const { width, height, cells } = this;
+    if (line < height) return Array.from(cells.subarray(line * width, line * width + width));
+    const col = line - height;
+    return Array.from({ length: height }, (_, y) => cells[y * width + col]);
+  }
+
+  solved() {
+    for (let line = 0; line < this.width + this.height; line++) if (!this.lineDone(line)) return false;
+    return true;
+  }
+
+  // -- layout (device pixels) --------------------------------------------------
+
+  #layout() {
+    const dpr = window.devicePixelRatio || 1;
+    const cssW = this.canvas.clientWidth || 300;
+    const cssH = this.canvas.clientHeight || 300;
+    const W = Math.round(cssW * dpr);
+    const H = Math.round(cssH * dpr);
+    const maxRow = Math.max(1, ...this.rows.map((c) => c.length));
+    const maxCol = Math.max(1, ...this.columns.map((c) => c.length));
+    // Clue cells are as wide as grid cells (numbers up to 2 digits), at most this many.
+    const across = this.width + maxRow * 0.85 + 0.5;
+    const down = this.height + maxCol * 0.85 + 0.5;
+    const fit = Math.max(4, Math.floor(Math.min(W / across, H / down)));
+    const cell = Math.max(4, Math.min(Math.round(fit * this.zoom), Math.round(64 * dpr)));
+    const clueW = Math.ceil(maxRow * cell * 0.85 + cell * 0.4);
+    const clueH = Math.ceil(maxCol * cell * 0.85 + cell * 0.4);
+    const gridW = cell * this.width + 1;
+    const gridH = cell * this.height + 1;
+    // Centre what fits; otherwise keep the pan within bounds.
+    const roomW = W - clueW;
+    const roomH = H - clueH;
+    let x0, y0;
+    if (gridW <= roomW) (x0 = clueW + Math.floor((roomW - gridW) / 2)), (this.pan.x = 0);
+    else (this.pan.x = Math.min(0, Math.max(roomW - gridW, this.pan.x))), (x0 = clueW + this.pan.x);
+    if (gridH <= roomH) (y0 = clueH + Math.floor((roomH - gridH) / 2)), (this.pan.y = 0);
+    else (this.pan.y = Math.min(0, Math.max(roomH - gridH, this.pan.y))), (y0 = clueH + this.pan.y);
+    return { dpr, W, H, cell, clueW, clueH, x0, y0, gridW, gridH, fits: gridW <= roomW && gridH <= roomH };
+  }
+
+  /** The cell (row, col) at a client point, or null. */
+  cellAt(clientX, clientY) {
+    const L = this.#layout();
+    const rect = this.canvas.getBoundingClientRect();
+    const x = (clientX - rect.left) * L.dpr;
+    const y = (clientY - rect.top) * L.dpr;
+    if (x < L.clueW || y < L.clueH) return null;
+    const col = Math.floor((x - L.x0) / L.cell);
+    const row = Math.floor((y - L.y0) / L.cell);
+    if (col < 0 || row < 0 || col >= this.width || row >= this.height) return null;
+    return { row, col };
+  }
+
+  /** The centre of a cell in client (CSS) pixels relative to the canvas, for tests and tools. */
+  cellCentre(row, col) {
+    const L = this.#layout();
+    return { x: (L.x0 + (col + 0.5) * L.cell) / L.dpr, y: (L.y0 + (row + 0.5) * L.cell) / L.dpr };
+  }
+
+  setZoom(zoom) {
+    this.zoom = Math.max(1, Math.min(8, zoom));
+    this.draw();
+  }
+
+  // -- drawing -----------------------------------------------------------------
+
+  draw() {
+    if (this.#frame) return;
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = 0;
+      this.#draw();
+    });
+  }
+  #frame = 0;
+
+  /** Draws now (tests wait for the frame anyway). */
+  #draw() {
+    const L = this.#layout();
+    const { canvas, ctx, width, height, cells } = this;
+    if (canvas.width !== L.W || canvas.height !== L.H) (canvas.width = L.W), (canvas.height = L.H);
+    const dark = document.body?.getAttribute("data-md-color-scheme") === "slate";
+    const paper = dark ? "#1e2129" : "#ffffff";
+    const ink = dark ? "#e8e8ee" : "#1b1d22";
+    const line = dark ? "#4a4f5c" : "#b8bcc8";
+    const thick = dark ? "#9aa0b0" : "#3a3f4b";
+    const done = dark ? "#5c6170" : "#b0b4c0";
+    const hoverFill = dark ? "rgba(120,140,255,0.16)" : "rgba(63,81,181,0.10)";
+    ctx.fillStyle = paper;
+    ctx.fillRect(0, 0, L.W, L.H);
+    const { cell, x0, y0 } = L;
+    // visible cell range
+    const c0 = Math.max(0, Math.floor((L.clueW - x0) / cell));
+    const c1 = Math.min(width, Math.ceil((L.W - x0) / cell));
+    const r0 = Math.max(0, Math.floor((L.clueH - y0) / cell));
+    const r1 = Math.min(height, Math.ceil((L.H - y0) / cell));
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(L.clueW, L.clueH, L.W - L.clueW, L.H - L.clueH);
+    ctx.clip();
+    // hover row and column, marked line
+    if (this.hover) {
+      ctx.fillStyle = hoverFill;
+      ctx.fillRect(x0, y0 + this.hover.row * cell, width * cell, cell);
+      ctx.fillRect(x0 + this.hover.col * cell, y0, cell, height * cell);
+    }
+    if (this.markedLine >= 0) {
+      ctx.fillStyle = "rgba(220,40,40,0.18)";
+      if (this.markedLine < height) ctx.fillRect(x0, y0 + this.markedLine * cell, width * cell, cell);
+      else ctx.fillRect(x0 + (this.markedLine - height) * cell, y0, cell, height * cell);
+    }
+    // cells
+    const pad = Math.max(1, Math.round(cell * 0.08));
+    for (let r = r0; r < r1; r++) {
+      for (let c = c0; c < c1; c++) {
+        const v = cells[r * width + c];
+        const x = x0 + c * cell;
+        const y = y0 + r * cell;
+        const mark = this.marks.get(r * width + c);
+        if (mark) {
+          ctx.fillStyle = mark === "wrong" ? "rgba(230,40,40,0.45)" : mark === "hint" ? "rgba(255,180,0,0.55)" : "rgba(0,160,255,0.40)";
+          ctx.fillRect(x, y, cell, cell);
+        }
+        if (v === FILLED) {
+          ctx.fillStyle = ink;
+          ctx.fillRect(x + pad, y + pad, cell - 2 * pad + 1, cell - 2 * pad + 1);
+        } else if (v === CROSSED) {
+          ctx.strokeStyle = dark ? "#8a90a0" : "#7a7f8c";
+          ctx.lineWidth = Math.max(1, Math.round(cell / 14));
+          const m = Math.round(cell * 0.3);
+          ctx.beginPath();
+          ctx.moveTo(x + m, y + m);
+          ctx.lineTo(x + cell - m + 1, y + cell - m + 1);
+          ctx.moveTo(x + cell - m + 1, y + m);
+          ctx.lineTo(x + m, y + cell - m + 1);
+          ctx.stroke();
+        }
+      }
+    }
+    // grid lines: 1 device pixel, 2 (or 3) every 5 cells, all on whole pixels
+    const heavy = Math.max(2, Math.round(L.dpr * 1.5));
+    for (let c = 0; c <= width; c++) {
+      const major = c % 5 === 0 || c === width;
+      ctx.fillStyle = major ? thick : line;
+      const w = major ? heavy : 1;
+      ctx.fillRect(x0 + c * cell - (major ? Math.floor(w / 2) : 0), y0, w, height * cell + 1);
+    }
+    for (let r = 0; r <= height; r++) {
+      const major = r % 5 === 0 || r === height;
+      ctx.fillStyle = major ? thick : line;
+      const w = major ? heavy : 1;
+      ctx.fillRect(x0, y0 + r * cell - (major ? Math.floor(w / 2) : 0), width * cell + 1, w);
+    }
+    // keyboard cursor
+    if (this.cursor) {
+      ctx.strokeStyle = css("--md-accent-fg-color", "#ffab00");
+      ctx.lineWidth = Math.max(2, Math.round(cell / 10));
+      const lw = ctx.lineWidth;
+      ctx.strokeRect(x0 + this.cursor.col * cell + lw / 2, y0 + this.cursor.row * cell + lw / 2, cell - lw, cell - lw);
+    }
+    ctx.restore();
+    // clues: row clues in the left strip, column clues in the top strip
+    const font = Math.max(6, Math.round(cell * 0.55));
+    ctx.font = `${font}px system-ui, sans-serif`;
+    ctx.textBaseline = "middle";
+    ctx.textAlign = "center";
+    const step = Math.round(cell * 0.85);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, L.clueH, L.clueW, L.H - L.clueH);
+    ctx.clip();
+    for (let r = r0; r < r1; r++) {
+      const clue = this.rows[r];
+      const y = y0 + r * cell + cell / 2;
+      if (this.hover?.row === r) (ctx.fillStyle = hoverFill), ctx.fillRect(0, y0 + r * cell, L.clueW, cell);
+      if (this.markedLine === r) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(0, y0 + r * cell, L.clueW, cell);
+      ctx.fillStyle = this.lineDone(r) ? done : ink;
+      const list = clue.length ? clue : [0];
+      list.forEach((n, i) => ctx.fillText(String(n), L.clueW - cell * 0.3 - (list.length - 1 - i) * step - step / 2, y));
+    }
+    ctx.restore();
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(L.clueW, 0, L.W - L.clueW, L.clueH);
+    ctx.clip();
+    for (let c = c0; c < c1; c++) {
+      const clue = this.columns[c];
+      const x = x0 + c * cell + cell / 2;
+      if (this.hover?.col === c) (ctx.fillStyle = hoverFill), ctx.fillRect(x0 + c * cell, 0, cell, L.clueH);
+      if (this.markedLine === height + c) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(x0 + c * cell, 0, cell, L.clueH);
+      ctx.fillStyle = this.lineDone(height + c) ? done : ink;
+      const list = clue.length ? clue : [0];
+      list.forEach((n, i) => ctx.fillText(String(n), x, L.clueH - cell * 0.3 - (list.length - 1 - i) * step - step / 2));
+    }
+    ctx.restore();
+  }
+
+  // -- input -------------------------------------------------------------------
+
+  #stroke = null; // {brush, mode, first, axis, last, changes: Map, pointerId}
+  #pointers = new Map(); // touch pointers, for two-finger pan and pinch
+  #pinch = null;
+
+  #set(cell, value) {
+    const before = this.cells[cell];
+    if (before === value) return;
+    const entry = this.#stroke.changes.get(cell);
+    if (entry) entry[2] = value;
+    else this.#stroke.changes.set(cell, [cell, before, value]);
+    this.cells[cell] = value;
+    this.onChange?.();
+  }
+
+  #apply(row, col) {
+    const s = this.#stroke;
+    const cell = row * this.width + col;
+    const v = this.cells[cell];
+    if (s.mode === "paint" && v === UNKNOWN) this.#set(cell, s.brush);
+    else if (s.mode === "erase" && v === s.brush) this.#set(cell, UNKNOWN);
+  }
+
+  /** Starts a stroke at a cell with a brush (1 fill, 2 cross). */
+  startStroke(row, col, brush) {
+    const v = this.cells[row * this.width + col];
+    const mode = v === UNKNOWN ? "paint" : v === brush ? "erase" : "none";
+    this.#stroke = { brush, mode, first: { row, col }, axis: null, last: { row, col }, changes: new Map() };
+    this.#apply(row, col);
+    this.draw();
+  }
+
+  /** Extends the stroke towards a cell: locked to the line of its first two cells. */
+  moveStroke(row, col) {
+    const s = this.#stroke;
+    if (!s) return;
+    if (!s.axis) {
+      if (row === s.first.row && col === s.first.col) return;
+      s.axis = Math.abs(col - s.first.col) >= Math.abs(row - s.first.row) ? "row" : "col";
+    }
+    if (s.axis === "row") row = s.first.row;
+    else col = s.first.col;
+    // every cell between the last one and this one (fast moves skip cells)
+    const [from, to] = s.axis === "row" ? [s.last.col, col] : [s.last.row, row];
+    const dir = Math.sign(to - from);
+    for (let i = from; i !== to + dir && dir !== 0; i += dir) {
+      if (s.axis === "row") this.#apply(row, i);
+      else this.#apply(i, col);
+    }
+    if (dir === 0) this.#apply(row, col);
+    s.last = { row, col };
+    this.draw();
+  }
+
+  endStroke() {
+    const s = this.#stroke;
+    this.#stroke = null;
+    if (s && s.changes.size) this.onStroke?.([...s.changes.values()].filter(([, b, a]) => b !== a));
+  }
+
+  #listen() {
+    const canvas = this.canvas;
+    canvas.addEventListener("contextmenu", (event) => event.preventDefault());
+    let longPress = 0;
+    let pending = null; // a touch waiting to know whether it is a long press
+    canvas.addEventListener("pointerdown", (event) => {
+      if (event.pointerType === "touch") {
+        this.#pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        if (this.#pointers.size === 2) {
+          // a second finger: pan and pinch, and no stroke
+          clearTimeout(longPress);
+          pending = null;
+          if (this.#stroke) this.#undoStroke();
+          this.#pinch = this.#twoFingers();
+          return;
+        }
+      }
+      if (this.locked || !this.brushes) return this.#startPan(event);
+      if (event.button === 1 || (event.button === 0 && event.altKey)) return this.#startPan(event);
+      const at = this.cellAt(event.clientX, event.clientY);
+      if (!at) return;
+      canvas.setPointerCapture(event.pointerId);
+      const other = this.brush === FILLED ? CROSSED : FILLED;
+      if (event.pointerType === "touch") {
+        pending = at;
+        longPress = setTimeout(() => {
+          if (!pending) return;
+          navigator.vibrate?.(20);
+          this.startStroke(pending.row, pending.col, other);
+          pending = null;
+        }, LONG_PRESS_MS);
+        return;
+      }
+      this.startStroke(at.row, at.col, event.button === 2 ? other : this.brush);
+    });
+    canvas.addEventListener("pointermove", (event) => {
+      if (this.#pointers.has(event.pointerId)) {
+        this.#pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        if (this.#pinch) return this.#movePinch();
+      }
+      if (this.#panning) return this.#movePan(event);
+      const at = this.cellAt(event.clientX, event.clientY);
+      if (pending && at && (at.row !== pending.row || at.col !== pending.col)) {
+        clearTimeout(longPress);
+        this.startStroke(pending.row, pending.col, this.brush);
+        pending = null;
+      }
+      if (this.#stroke && at) this.moveStroke(at.row, at.col);
+      if (event.pointerType !== "touch") {
+        const same = at && this.hover && at.row === this.hover.row && at.col === this.hover.col;
+        if (!same && (at || this.hover)) (this.hover = at), this.draw();
+      }
+    });
+    const end = (event) => {
+      this.#pointers.delete(event.pointerId);
+      if (this.#pointers.size < 2) this.#pinch = null;
+      if (this.#panning) this.#panning = null;
+      clearTimeout(longPress);
+      if (pending && event.type === "pointerup") this.startStroke(pending.row, pending.col, this.brush);
+      pending = null;
+      this.endStroke();
+    };
+    canvas.addEventListener("pointerup", end);
+    canvas.addEventListener("pointercancel", end);
+    canvas.addEventListener("pointerleave", () => {
+      if (this.hover) (this.hover = null), this.draw();
+    });
+    canvas.addEventListener(
+      "wheel",
+      (event) => {
+        const L = this.#layout();
+        if (event.ctrlKey || event.metaKey) {
+          event.preventDefault();
+          this.setZoom(this.zoom * (event.deltaY < 0 ? 1.15 : 1 / 1.15));
+        } else if (!L.fits) {
+          event.preventDefault();
+          this.pan.x -= (event.shiftKey ? event.deltaY : event.deltaX) * L.dpr;
+          this.pan.y -= (event.shiftKey ? 0 : event.deltaY) * L.dpr;
+          this.draw();
+        }
+      },
+      { passive: false },
+    );
+  }
+
+  #undoStroke() {
+    for (const [cell, before] of this.#stroke.changes.values()) this.cells[cell] = before;
+    this.#stroke = null;
+    this.onChange?.();
+    this.draw();
+  }
+
+  #panning = null;
+  #startPan(event) {
+    this.canvas.setPointerCapture(event.pointerId);
+    this.#panning = { x: event.clientX, y: event.clientY };
+  }
+  #movePan(event) {
+    const dpr = window.devicePixelRatio || 1;
+    this.pan.x += (event.clientX - this.#panning.x) * dpr;
+    this.pan.y += (event.clientY - this.#panning.y) * dpr;
+    this.#panning = { x: event.clientX, y: event.clientY };
+    this.draw();
+  }
+  #twoFingers() {
+    const [a, b] = [...this.#pointers.values()];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom: this.zoom };
+  }
+  #movePinch() {
+    const now = this.#twoFingers();
+    const dpr = window.devicePixelRatio || 1;
+    this.pan.x += (now.x - this.#pinch.x) * dpr;
+    this.pan.y += (now.y - this.#pinch.y) * dpr;
+    this.zoom = Math.max(1, Math.min(8, this.#pinch.zoom * (now.d / this.#pinch.d)));
+    this.#pinch = { ...now, d: this.#pinch.d, zoom: this.#pinch.zoom };
+    this.draw();
+  }
+
+  /** Sets one cell as a stroke of its own (keyboard): undoable like any stroke. */
+  mark(row, col, value) {
+    const cell = row * this.width + col;
+    if (value === UNKNOWN || this.cells[cell] === UNKNOWN || this.cells[cell] === value) {
+      this.#stroke = { changes: new Map() };
+      this.#set(cell, this.cells[cell] === value ? UNKNOWN : value);
+      this.draw();
+      this.endStroke();
+    }
+  }
+
+  /** Keyboard: arrows move the cursor; returns true if the key was used. */
+  key(event) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[event.key]) {
+      const [dr, dc] = moves[event.key];
+      const c = this.cursor ?? { row: 0, col: 0 };
+      const next = this.cursor
+        ? { row: Math.max(0, Math.min(this.height - 1, c.row + dr)), col: Math.max(0, Math.min(this.width - 1, c.col + dc)) }
+        : c;
+      this.cursor = next;
+      this.#scrollTo(next);
+      if (this.#stroke) this.moveStroke(next.row, next.col);
+      this.onCursor?.(next);
+      this.draw();
+      return true;
+    }
+    return false;
+  }
+
+  #scrollTo({ row, col }) {
+    const L = this.#layout();
+    const x = L.x0 + col * L.cell;
+    const y = L.y0 + row * L.cell;
+    if (x < L.clueW) this.pan.x += L.clueW - x;
+    if (x + L.cell > L.W) this.pan.x -= x + L.cell - L.W;
+    if (y < L.clueH) this.pan.y += L.clueH - y;
+    if (y + L.cell > L.H) this.pan.y -= y + L.cell - L.H;
+  }
+}

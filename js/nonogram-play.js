@@ -1,0 +1,293 @@
+// The nonogram play page (site/nonograms/play.md). Python (in the worker) makes,
+// reads and checks puzzles and finds hints; this module draws and takes strokes.
+// The page works before Python is ready when the browser has a puzzle in
+// progress (localStorage); check and hint enable themselves when it is ready.
+
+import { PythonClient } from "./python.js";
+import { CROSSED, FILLED, NonogramGrid, UNKNOWN } from "./nonogram-grid.js";
+
+const root = document.querySelector(".nonogram-play");
+const $ = (selector) => root.querySelector(selector);
+const $$ = (selector) => [...root.querySelectorAll(selector)];
+const STORE = "solvelab.nonogram.play";
+const MAX_LINK = 9000;
+
+const python = new PythonClient({ onStatus: showStatus });
+const message = $(".nono-message");
+const say = (text, kind = "") => {
+  message.textContent = text; // text, never HTML
+  message.dataset.kind = kind;
+};
+
+let puzzle = null; // {width, height, rows, columns, title, link}
+let undo = [];
+let redo = [];
+let elapsed = 0; // seconds before `since`
+let since = null; // when the timer last started (ms), or null when stopped
+let solved = false;
+
+const grid = new NonogramGrid($(".nono-canvas"), {
+  onStroke: (changes) => {
+    undo.push(changes);
+    redo = [];
+    afterChange();
+  },
+  onChange: () => startTimer(),
+});
+
+function showStatus(status) {
+  const line = $(".nono-python");
+  const ready = status.stage === "ready" || status.stage.startsWith("tables");
+  line.textContent = ready ? "" : status.stage === "error" ? status.message : "loading Python…";
+  line.hidden = ready;
+  for (const button of $$("[data-needs-python]")) button.disabled = !ready;
+}
+showStatus(python.status);
+
+// -- puzzle in progress --------------------------------------------------------
+
+function load(next, cells = null, { time = 0, keepUrl = false } = {}) {
+  puzzle = {
+    width: next.width,
+    height: next.height,
+    rows: next.rows,
+    columns: next.columns,
+    title: next.title || "",
+    link: next.link,
+  };
+  grid.setPuzzle(puzzle, cells);
+  grid.locked = false;
+  undo = [];
+  redo = [];
+  elapsed = time;
+  since = null;
+  solved = false;
+  root.classList.remove("nono-solved");
+  say(puzzle.title ? `${puzzle.title} (${puzzle.width} × ${puzzle.height})` : `${puzzle.width} × ${puzzle.height}`);
+  $(".nono-share").hidden = true;
+  if (!keepUrl) history.replaceState(null, "", location.pathname);
+  afterChange({ quiet: true });
+}
+
+function afterChange({ quiet = false } = {}) {
+  grid.marks.clear();
+  grid.markedLine = -1;
+  grid.draw();
+  if (!solved && grid.solved()) {
+    solved = true;
+    stopTimer();
+    grid.locked = true;
+    root.classList.add("nono-solved");
+    say(`Solved in ${clock(elapsed)}!`, "solved");
+  } else if (!quiet && !solved) say("");
+  save();
+}
+
+function save() {
+  if (!puzzle) return;
+  const state = { puzzle, cells: Array.from(grid.cells).join(""), elapsed: seconds(), solved };
+  try {
+    localStorage.setItem(STORE, JSON.stringify(state));
+  } catch {
+    /* private mode: nothing kept */
+  }
+}
+
+function restore() {
+  try {
+    const state = JSON.parse(localStorage.getItem(STORE) || "null");
+    if (!state?.puzzle?.rows) return false;
+    const cells = [...state.cells].map(Number);
+    if (cells.length !== state.puzzle.width * state.puzzle.height) return false;
+    load(state.puzzle, cells, { time: state.elapsed || 0 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// -- timer ---------------------------------------------------------------------
+
+const seconds = () => elapsed + (since === null ? 0 : Math.floor((Date.now() - since) / 1000));
+const clock = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+function startTimer() {
+  if (since === null && !solved) since = Date.now();
+}
+function stopTimer() {
+  elapsed = seconds();
+  since = null;
+}
+setInterval(() => ($(".nono-timer").textContent = clock(seconds())), 500);
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden && since !== null) stopTimer(), save();
+});
+
+// -- actions -------------------------------------------------------------------
+
+function replay(changes, forward) {
+  for (const [cell, before, after] of changes) grid.cells[cell] = forward ? after : before;
+}
+
+const actions = {
+  undo() {
+    if (!undo.length || solved) return;
+    const changes = undo.pop();
+    replay(changes, false);
+    redo.push(changes);
+    afterChange();
+  },
+  redo() {
+    if (!redo.length || solved) return;
+    const changes = redo.pop();
+    replay(changes, true);
+    undo.push(changes);
+    afterChange();
+  },
+  restart() {
+    if (!puzzle) return;
+    load(puzzle);
+  },
+  async check() {
+    if (!puzzle) return;
+    const answer = await python.call("nonogram_check", { rows: puzzle.rows, columns: puzzle.columns, grid: Array.from(grid.cells) });
+    if (answer.error) return say(answer.error, "error");
+    grid.marks.clear();
+    for (const cell of answer.wrong) grid.marks.set(cell, "wrong");
+    grid.draw();
+    const n = answer.wrong.length;
+    say(n ? `${n} cell${n > 1 ? "s are" : " is"} wrong (marked in red).` : "No mistakes so far.", n ? "error" : "");
+  },
+  async hint() {
+    if (!puzzle || solved) return;
+    const answer = await python.call("nonogram_hint", { rows: puzzle.rows, columns: puzzle.columns, grid: Array.from(grid.cells) });
+    if (answer.error) return say(answer.error, "error");
+    grid.marks.clear();
+    grid.markedLine = answer.line ?? -1;
+    for (const [cell] of answer.cells) grid.marks.set(cell, answer.kind === "wrong" ? "wrong" : "hint");
+    grid.draw();
+    root.dataset.hint = JSON.stringify(answer); // for tests and tools
+    say(`Hint: ${answer.reason}`, "hint");
+  },
+  async share() {
+    if (!puzzle) return;
+    const answer = await python.call("nonogram_link", { rows: puzzle.rows, columns: puzzle.columns, grid: Array.from(grid.cells) });
+    if (answer.error) return say(answer.error, "error");
+    const url = new URL(location.pathname, location.href);
+    url.searchParams.set("c", answer.clues);
+    if (grid.cells.some((c) => c !== UNKNOWN)) url.searchParams.set("g", answer.progress);
+    const box = $(".nono-share");
+    box.value = url.href;
+    box.hidden = false;
+    box.select();
+    try {
+      await navigator.clipboard.writeText(url.href);
+      say("Link copied (it holds the clues and your progress).");
+    } catch {
+      say("Copy the link below (it holds the clues and your progress).");
+    }
+  },
+  "zoom-in": () => grid.setZoom(grid.zoom * 1.5),
+  "zoom-out": () => grid.setZoom(grid.zoom / 1.5),
+};
+
+root.addEventListener("click", (event) => {
+  const button = event.target.closest("button");
+  if (!button) return;
+  if (button.dataset.brush) {
+    grid.brush = Number(button.dataset.brush);
+    for (const b of $$("[data-brush]")) b.setAttribute("aria-pressed", String(b === button));
+    return;
+  }
+  const action = actions[button.dataset.action];
+  if (action) Promise.resolve(action()).catch((error) => say(error.message, "error"));
+});
+
+grid.canvas.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // The page's keys are not the site's (Material's search takes F, S and /).
+  if (grid.key(event)) return event.preventDefault(), event.stopPropagation();
+  const c = grid.cursor;
+  const value = { f: FILLED, " ": FILLED, Enter: FILLED, x: CROSSED, Backspace: UNKNOWN, Delete: UNKNOWN }[event.key];
+  if (value === undefined || !c || grid.locked) return;
+  event.preventDefault();
+  event.stopPropagation();
+  grid.mark(c.row, c.col, value);
+});
+document.addEventListener("keydown", (event) => {
+  if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea, select")) return;
+  const key = event.key.toLowerCase();
+  if (key === "z" && !event.shiftKey) actions.undo(), event.preventDefault();
+  else if (key === "y" || (key === "z" && event.shiftKey)) actions.redo(), event.preventDefault();
+});
+grid.canvas.addEventListener("focus", () => {
+  if (!grid.cursor) (grid.cursor = { row: 0, col: 0 }), grid.draw();
+});
+
+// -- where puzzles come from ----------------------------------------------------
+
+async function open(method, args, options) {
+  say("…");
+  const answer = await python.call(method, args);
+  if (answer.error) return say(answer.error, "error"), null;
+  load(answer, answer.grid ?? null, options);
+  return answer;
+}
+
+$("[data-field=gallery]").addEventListener("change", (event) => {
+  if (event.target.value) open("nonogram_from_gallery", { name: event.target.value }).catch((e) => say(e.message, "error"));
+});
+$("[data-form=generate]").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const field = (name) => $(`[data-field=${name}]`).value;
+  const args = {
+    width: Number(field("width")),
+    height: Number(field("height")),
+    density: Number(field("density")),
+    seed: Number(field("seed")),
+    difficulty: field("difficulty"),
+  };
+  open("nonogram_generate", args)
+    .then((answer) => answer && say(`Random ${args.width} × ${args.height}, seed ${args.seed}: unique, ${answer.difficulty === "line" ? "line by line" : "needs trying cells"}.`))
+    .catch((e) => say(e.message, "error"));
+});
+$("[data-field=file]").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
+  open("nonogram_from_text", { text: await file.text(), name: file.name }).catch((e) => say(e.message, "error"));
+});
+$("[data-form=link]").addEventListener("submit", (event) => {
+  event.preventDefault();
+  let params;
+  try {
+    params = new URL($("[data-field=link]").value.trim(), location.href).searchParams;
+  } catch {
+    return say("That is not a link.", "error");
+  }
+  openLink(params);
+});
+
+function openLink(params) {
+  const clues = params.get("c") ?? "";
+  const progress = params.get("g");
+  if (!clues) return say("The link holds no puzzle (it needs ?c=…).", "error");
+  if (clues.length > MAX_LINK || (progress?.length ?? 0) > MAX_LINK) return say("The link is too long to be a puzzle.", "error");
+  open("nonogram_from_link", { clues, progress }, { keepUrl: true }).catch((e) => say(e.message, "error"));
+}
+
+async function fillGallery() {
+  const { puzzles } = await python.call("nonogram_gallery");
+  const select = $("[data-field=gallery]");
+  select.replaceChildren(new Option("choose a picture…", ""));
+  for (const p of puzzles) select.add(new Option(`${p.title} (${p.width} × ${p.height})`, p.name));
+}
+
+const linked = new URLSearchParams(location.search);
+if (linked.has("c")) {
+  openLink(linked);
+} else if (!restore()) {
+  open("nonogram_from_gallery", { name: "heart" }).catch((e) => say(e.message, "error"));
+}
+fillGallery().catch(() => {});
+root.dataset.ready = "true"; // the page is wired (tests wait for this)
+window.nonogramGrid = grid; // for tests

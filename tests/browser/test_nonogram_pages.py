@@ -1,0 +1,284 @@
+"""The nonogram pages' promises: play (brushes, undo, hint, check, solved, saved
+progress, links) and solve (two solutions, a contradiction, step mode).
+
+Cells are clicked where the page's grid says they are drawn; what is drawn is
+read back from screenshots where it matters.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlsplit
+
+from pixels import decode_png
+from playwright.sync_api import expect
+
+from solvelab.nonogram import Puzzle, solve
+from solvelab.nonogram.gallery import PICTURES
+
+PYTHON_READY = 120_000
+HEART = PICTURES["heart"][1]
+
+
+def open_play(page, site_url, query=""):
+    page.goto(f"{site_url}nonograms/play/{query}")
+    page.wait_for_selector(".nonogram-play[data-ready=true]")
+
+
+def wait_for_python(page):
+    expect(page.locator('[data-action="hint"]')).to_be_enabled(timeout=PYTHON_READY)
+
+
+def wait_for_puzzle(page, width, height):
+    page.wait_for_function(
+        f"window.nonogramGrid.width === {width} && window.nonogramGrid.height === {height}",
+        timeout=PYTHON_READY,
+    )
+
+
+def cells(page) -> list[int]:
+    return page.evaluate("Array.from(window.nonogramGrid.cells)")
+
+
+def centre(page, row, col, canvas=".nono-canvas"):
+    box = page.locator(canvas).first.bounding_box()
+    point = page.evaluate(f"window.nonogramGrid.cellCentre({row}, {col})")
+    return box["x"] + point["x"], box["y"] + point["y"]
+
+
+def stroke(page, cells_rc, button="left"):
+    """A mouse stroke through cells (row, col), one after another."""
+    x, y = centre(page, *cells_rc[0])
+    page.mouse.move(x, y)
+    page.mouse.down(button=button)
+    for rc in cells_rc[1:]:
+        page.mouse.move(*centre(page, *rc), steps=3)
+    page.mouse.up(button=button)
+
+
+def pixel(page, row, col):
+    """The colour drawn at a cell's centre (read from a screenshot of the canvas)."""
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    canvas = page.locator(".nono-canvas").first
+    width, _, channels, data = decode_png(canvas.screenshot())
+    point = page.evaluate(f"window.nonogramGrid.cellCentre({row}, {col})")
+    px, py = round(point["x"]), round(point["y"])
+    offset = (py * width + px) * channels
+    return tuple(data[offset : offset + 3])
+
+
+def start_heart(page, site_url):
+    open_play(page, site_url)
+    wait_for_puzzle(page, 10, 10)
+    expect(page.locator(".nono-message")).to_contain_text("Heart")
+    page.evaluate("document.querySelector('.nono-stage').scrollIntoView({block: 'end'})")
+
+
+def test_brushes_paint_erase_do_nothing_and_lock_to_a_line(page, site_url):
+    start_heart(page, site_url)
+    w = 10
+    stroke(page, [(1, 1), (1, 2), (2, 3), (3, 4)])  # locked to row 1
+    got = cells(page)
+    assert [got[1 * w + c] for c in range(1, 5)] == [1, 1, 1, 1]
+    assert got[2 * w + 3] == 0 and got[3 * w + 4] == 0
+    assert max(pixel(page, 1, 2)) < 80  # filled: drawn dark
+    assert min(pixel(page, 2, 3)) > 200  # unknown: paper
+    # the right button uses the cross; starting on a filled cell it does nothing
+    stroke(page, [(1, 1), (1, 5)], button="right")
+    assert cells(page)[1 * w + 5] == 0
+    # starting on an unknown cell it crosses, and never over filled cells
+    stroke(page, [(0, 0), (1, 0), (2, 0)], button="right")
+    got = cells(page)
+    assert [got[0], got[10], got[20]] == [2, 2, 2]
+    # the fill brush on a filled cell erases, along the column only
+    stroke(page, [(1, 2), (2, 2)])
+    assert cells(page)[1 * w + 2] == 0
+    # the fill brush starting on a crossed cell does nothing
+    stroke(page, [(0, 0), (0, 1)])
+    assert cells(page)[0:2] == [2, 0]
+
+
+def test_undo_and_redo_whole_strokes(page, site_url):
+    start_heart(page, site_url)
+    stroke(page, [(3, 0), (3, 9)])
+    stroke(page, [(4, 0), (4, 4)])
+    page.get_by_role("button", name="Undo").click()
+    assert cells(page)[40:50] == [0] * 10 and cells(page)[30:40] == [1] * 10
+    page.get_by_role("button", name="Undo").click()
+    assert not any(cells(page))
+    page.get_by_role("button", name="Redo").click()
+    page.keyboard.press("Control+y")
+    assert cells(page)[30:40] == [1] * 10 and cells(page)[40:45] == [1] * 5
+
+
+def test_keyboard_cursor_fills_crosses_and_clears(page, site_url):
+    start_heart(page, site_url)
+    page.locator(".nono-canvas").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("f")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("x")
+    assert cells(page)[1] == 1 and cells(page)[11] == 2
+    page.keyboard.press("Backspace")
+    assert cells(page)[11] == 0
+
+
+def test_hint_gives_a_reason_and_right_cells(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator(".nono-message")).to_contain_text("Hint: ")
+    hint = json.loads(page.locator(".nonogram-play").get_attribute("data-hint"))
+    assert hint["kind"] == "line" and hint["cells"]
+    assert hint["reason"].startswith(("row ", "column "))
+    solution = "".join(HEART)
+    for cell, value in hint["cells"]:
+        assert (value == 1) == (solution[cell] == "X")
+        assert pixel(page, cell // 10, cell % 10)[2] < 150  # marked in amber
+
+
+def test_check_marks_wrong_cells(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    stroke(page, [(0, 0), (0, 1)])  # (0, 0) is empty in the heart, (0, 1) too
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator(".nono-message")).to_contain_text("2 cells are wrong")
+    r, g, b = pixel(page, 1, 4)  # unmarked, empty
+    assert min(r, g, b) > 200
+
+
+def test_solving_the_picture_shows_the_solved_moment_and_reload_keeps_it(page, site_url):
+    start_heart(page, site_url)
+    for row, text in enumerate(HEART):
+        col = 0
+        while col < len(text):
+            if text[col] == "X":
+                end = text.index(".", col) if "." in text[col:] else len(text)
+                stroke(page, [(row, col), (row, end - 1)])
+                col = end
+            else:
+                col += 1
+    assert cells(page) == [1 if ch == "X" else 0 for ch in "".join(HEART)]
+    expect(page.locator(".nono-message")).to_contain_text("Solved in")
+    expect(page.locator(".nonogram-play")).to_have_class("nonogram-app nonogram-play nono-solved")
+    before = cells(page)
+    page.reload()
+    page.wait_for_selector(".nonogram-play[data-ready=true]")
+    assert cells(page) == before
+
+
+def test_progress_survives_a_reload(page, site_url):
+    start_heart(page, site_url)
+    stroke(page, [(3, 0), (3, 5)])
+    stroke(page, [(9, 0), (9, 3)], button="right")
+    before = cells(page)
+    page.reload()
+    page.wait_for_selector(".nonogram-play[data-ready=true]")
+    assert cells(page) == before  # drawn from the browser's storage, before Python
+
+
+def test_share_link_round_trip_and_a_bad_link(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    stroke(page, [(2, 0), (2, 3)])
+    page.get_by_role("button", name="Share").click()
+    expect(page.locator(".nono-share")).to_be_visible()
+    link = page.locator(".nono-share").input_value()
+    query = parse_qs(urlsplit(link).query)
+    assert set(query) == {"c", "g"} and all(ch.isalnum() or ch in "._~" for ch in query["c"][0])
+    before = cells(page)
+    page.evaluate("localStorage.clear()")
+    page.goto(link)
+    wait_for_puzzle(page, 10, 10)
+    page.wait_for_function("window.nonogramGrid.cells.some((c) => c)", timeout=PYTHON_READY)
+    assert cells(page) == before
+    open_play(page, site_url, "?c=12.<b>x</b>_3")
+    expect(page.locator(".nono-message")).to_contain_text("not a clue", timeout=PYTHON_READY)
+    assert page.locator(".nono-message b").count() == 0
+
+
+def test_a_malformed_file_gives_a_message(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.locator("summary").click()
+    page.locator("[data-field=file]").set_input_files(
+        files=[{"name": "bad.non", "mimeType": "text/plain", "buffer": b"width 3\nheight x\n"}]
+    )
+    expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
+
+
+def test_the_generators_puzzle_is_unique(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.locator("summary").click()
+    page.locator("[data-field=width]").fill("8")
+    page.locator("[data-field=height]").fill("7")
+    page.locator("[data-field=seed]").fill("5")
+    page.get_by_role("button", name="Make").click()
+    wait_for_puzzle(page, 8, 7)
+    expect(page.locator(".nono-message")).to_contain_text("unique, line by line")
+    rows = page.evaluate("window.nonogramGrid.rows")
+    columns = page.evaluate("window.nonogramGrid.columns")
+    puzzle = Puzzle(
+        tuple(tuple((n, 1) for n in r) for r in rows),
+        tuple(tuple((n, 1) for n in c) for c in columns),
+    )
+    result = solve(puzzle)
+    assert result.status == "unique" and result.difficulty == "line"
+
+
+def open_solve(page, site_url, text, steps=True):
+    page.goto(f"{site_url}nonograms/solve/")
+    page.wait_for_selector(".nonogram-solve[data-ready=true]")
+    expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
+    page.locator("#nono-clues").fill(text)
+    if not steps:
+        page.locator("[data-field=steps]").uncheck()
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_selector(".nonogram-solve[data-status]", timeout=PYTHON_READY)
+
+
+def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url):
+    open_solve(page, site_url, "rows\n2\n1 1\n2\ncolumns\n2\n1 1\n2", steps=False)
+    expect(page.locator(".nono-message")).to_contain_text("2 solutions")
+    expect(page.locator("canvas[data-grid='1']")).to_be_visible()
+
+
+def test_solve_shows_the_contradiction_at_its_line(page, site_url):
+    open_solve(page, site_url, "rows\n2\n1 1\n2\ncolumns\n1 1\n2\n2")
+    expect(page.locator(".nono-message")).to_contain_text("column 1 cannot be satisfied")
+
+
+def test_step_mode_goes_forwards_and_backwards(page, site_url, screenshot_dir):
+    open_solve(page, site_url, "rows\n" + "\n".join(_clues(HEART)) + "\ncolumns\n" + "\n".join(
+        _clues(["".join(r[c] for r in HEART) for c in range(10)])
+    ))
+    expect(page.locator(".nono-message")).to_contain_text("One solution")
+    last = int(page.locator(".nonogram-solve").get_attribute("data-step"))
+    assert last > 2
+    page.get_by_role("button", name="|◀").click()
+    expect(page.locator(".nono-step-text")).to_contain_text("step 0 /")
+    page.get_by_role("button", name="▶", exact=True).click()
+    expect(page.locator(".nono-step-text")).to_contain_text("step 1 /")
+    expect(page.locator(".nono-step-text")).to_contain_text("the line solver fixes")
+    page.get_by_role("button", name="◀", exact=True).click()
+    expect(page.locator(".nono-step-text")).to_contain_text("step 0 /")
+    page.screenshot(path=screenshot_dir / "nonogram-solve-1280.png", full_page=True)
+
+
+def _clues(lines):
+    out = []
+    for line in lines:
+        runs = [len(run) for run in line.split(".") if run]
+        out.append(" ".join(map(str, runs)) or "0")
+    return out
+
+
+def test_screenshots_at_desktop_and_phone_widths(page, site_url, screenshot_dir):
+    start_heart(page, site_url)
+    stroke(page, [(3, 0), (3, 9)])
+    stroke(page, [(0, 0), (0, 4)], button="right")
+    page.screenshot(path=screenshot_dir / "nonogram-play-1280.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)  # a resize, not a timing: the canvas redraws on its frame
+    page.screenshot(path=screenshot_dir / "nonogram-play-390.png", full_page=True)
