@@ -12,6 +12,7 @@
     solvelab tables build                  build the solvers' tables (needs numpy)
     solvelab bench moves                   how fast moves are applied
     solvelab bench cube                    how fast and short the solver is
+    solvelab bench cube-peers --peers-js DIR   beside min2phase.js and cubing.js
     solvelab bench browser                 the player page in headless Chromium
     solvelab bench startup                 how soon the solver is ready (CLI, Pyodide)
     solvelab bench cfop                    how short and fast the CFOP solver is
@@ -141,6 +142,14 @@ def _bench_cube(args: argparse.Namespace) -> int:
     from solvelab.bench.cube import main as bench
 
     return bench(args.count, args.runtime, not args.no_reference, args.json, tuple(args.lengths_at))
+
+
+def _bench_cube_peers(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from solvelab.bench.peers_js import main as bench
+
+    return bench(args.count, Path(args.peers_js), not args.no_reference, args.json)
 
 
 def _bench_browser(args: argparse.Namespace) -> int:
@@ -353,6 +362,21 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="time limits per cube for the average length (default: 0.1 1)",
     )
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p = _command(
+        benches,
+        "cube-peers",
+        _bench_cube_peers,
+        help="the two-phase solver beside min2phase.js and cubing.js (Node.js)",
+        description="Solve the seeded cubes of `bench cube` with solvelab (and RubikTwoPhase "
+        "when installed) and, under Node.js, with min2phase.js and cubing.js installed in "
+        "--peers-js DIR (npm install --prefix DIR min2phase.js cubing; never dependencies).",
+    )
+    p.add_argument("--count", type=int, default=100, help="cubes (default 100)")
+    p.add_argument(
+        "--peers-js", metavar="DIR", required=True, help="where the npm packages are installed"
+    )
+    p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p = _command(
         benches,
