@@ -26,6 +26,7 @@ from collections import deque
 from heapq import heapify, heappop, heappush
 
 from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, _bits_of, _forward_rows
+from solvelab.nonogram.solver import _MISSING
 
 
 class LearningSearch:
@@ -105,11 +106,11 @@ class LearningSearch:
             line = self.line_queue.popleft()
             self.queued.discard(line)
             old = bytes(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
-            try:
-                changes = caches[line][old]
-                s.stats.line_lookups += 1
-            except KeyError:
+            changes = caches[line].get(old, _MISSING)
+            if changes is _MISSING:
                 changes = s._solve_line(line, old)
+            else:
+                s.stats.line_lookups += 1
             if changes is None:
                 return self._explain(line, len(self.trail))
             if changes:

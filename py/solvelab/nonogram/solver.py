@@ -42,6 +42,7 @@ NONE = "none"
 TIMEOUT = "timeout"
 
 _CACHE_LIMIT = 20000  # line states kept per line before its cache is emptied
+_MISSING = object()  # a line state not in the cache (None there means "no placement")
 
 
 class TimeLimitReached(Exception):
@@ -161,12 +162,11 @@ class Solver:
             line = queue.popleft()
             queued.discard(line)
             old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
-            cache = caches[line]
-            try:
-                changes = cache[old]
-                stats.line_lookups += 1
-            except KeyError:
+            changes = caches[line].get(old, _MISSING)  # no KeyError: costly in Pyodide
+            if changes is _MISSING:
                 changes = self._solve_line(line, old)
+            else:
+                stats.line_lookups += 1
             if changes is None:
                 return -1
             if not changes:
