@@ -220,7 +220,8 @@ document.addEventListener("keydown", (event) => {
   else if (key === "y" || (key === "z" && event.shiftKey)) actions.redo(), event.preventDefault();
 });
 grid.canvas.addEventListener("focus", () => {
-  if (!grid.cursor) (grid.cursor = { row: 0, col: 0 }), grid.draw();
+  // the cursor shows for the keyboard (Tab), not for a click
+  if (!grid.cursor && grid.canvas.matches(":focus-visible")) (grid.cursor = { row: 0, col: 0 }), grid.draw();
 });
 
 // -- where puzzles come from ----------------------------------------------------

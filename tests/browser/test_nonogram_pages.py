@@ -250,9 +250,14 @@ def test_solve_shows_the_contradiction_at_its_line(page, site_url):
 
 
 def test_step_mode_goes_forwards_and_backwards(page, site_url, screenshot_dir):
-    open_solve(page, site_url, "rows\n" + "\n".join(_clues(HEART)) + "\ncolumns\n" + "\n".join(
-        _clues(["".join(r[c] for r in HEART) for c in range(10)])
-    ))
+    open_solve(
+        page,
+        site_url,
+        "rows\n"
+        + "\n".join(_clues(HEART))
+        + "\ncolumns\n"
+        + "\n".join(_clues(["".join(r[c] for r in HEART) for c in range(10)])),
+    )
     expect(page.locator(".nono-message")).to_contain_text("One solution")
     last = int(page.locator(".nonogram-solve").get_attribute("data-step"))
     assert last > 2

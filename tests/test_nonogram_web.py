@@ -1,0 +1,140 @@
+"""The nonogram pages' Python: hints and their reasons, link encoding, the gallery."""
+
+import random
+
+import pytest
+
+from solvelab import web
+from solvelab.nonogram import Puzzle, solve
+from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
+from solvelab.nonogram.hints import explain, leftmost, next_hint
+from solvelab.nonogram.link import decode_clues, decode_progress, encode_clues, encode_progress
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_every_gallery_picture_has_exactly_one_solution(name):
+    puzzle = gallery_puzzle(name)
+    result = solve(puzzle)
+    assert result.status == "unique"
+    assert result.solutions[0] == puzzle.goal
+
+
+def test_the_gallery_has_at_least_ten_pictures():
+    assert len(web.nonogram_gallery()["puzzles"]) >= 10
+
+
+def test_overlap_reason_names_the_block_and_cells():
+    assert explain([6], [0] * 8, [0, 0, 1, 1, 1, 1, 0, 0]) == ["the 6 must cover cells 3–6"]
+    assert explain([2, 2], [0, 0, 0, 2, 0, 0], [0, 1, 0, 2, 0, 0]) == [
+        "the 1st 2 must cover cell 2"
+    ]
+
+
+def test_unreachable_cells_are_explained():
+    before = [1, 0, 0, 0, 0]
+    assert explain([2], before, [1, 1, 2, 2, 2]) == [
+        "the 2 must cover cell 2",
+        "no block can reach cells 3–5",
+    ]
+
+
+def test_leftmost_placement_respects_marked_cells():
+    assert leftmost([2, 1], [0, 0, 0, 0, 1]) == [0, 4]
+    assert leftmost([3], [2, 0, 0, 0]) == [1]
+    assert leftmost([3], [2, 0, 2, 0]) is None
+
+
+def test_hints_lead_a_player_to_the_solution_and_every_cell_is_right():
+    for name in ("heart", "house", "cat"):
+        puzzle = gallery_puzzle(name)
+        solution = [v for row in puzzle.goal for v in row]
+        grid = [0] * len(solution)
+        for _ in range(len(grid)):
+            hint = next_hint(puzzle, grid, puzzle.goal)
+            if hint["kind"] == "solved":
+                break
+            assert hint["kind"] in ("line", "cell") and hint["cells"], hint
+            assert hint["reason"]
+            for cell, value in hint["cells"]:
+                assert (value == 1) == bool(solution[cell])
+                grid[cell] = value
+        assert [1 if c == 1 else 0 for c in grid] == solution
+
+
+def test_a_wrong_mark_is_reported_before_any_deduction():
+    puzzle = gallery_puzzle("heart")
+    grid = [0] * 100
+    grid[0] = 1  # the heart's corner is empty
+    hint = web.nonogram_hint(rows=_rows(puzzle), columns=_columns(puzzle), grid=grid)
+    assert hint["kind"] == "wrong" and hint["cells"] == [[0, 2]]
+
+
+def _rows(puzzle):
+    return [[b.length for b in clue] for clue in puzzle.rows]
+
+
+def _columns(puzzle):
+    return [[b.length for b in clue] for clue in puzzle.columns]
+
+
+def test_links_round_trip_clues_and_progress():
+    rng = random.Random(4)
+    for _ in range(20):
+        w, h = rng.randint(1, 70), rng.randint(1, 70)
+        picture = [[rng.random() < 0.5 for _ in range(w)] for _ in range(h)]
+        puzzle = Puzzle.from_grid(picture)
+        text = encode_clues(puzzle)
+        assert all(ch.isalnum() or ch in "._~" for ch in text)
+        assert decode_clues(text) == puzzle
+        cells = [rng.randrange(3) for _ in range(w * h)]
+        assert decode_progress(encode_progress(cells), w * h) == cells
+
+
+def test_long_runs_use_two_characters():
+    puzzle = Puzzle.from_grid(["X" * 100])
+    assert decode_clues(encode_clues(puzzle)) == puzzle
+
+
+@pytest.mark.parametrize(
+    "clues",
+    ["", "1.1", "1_1_1", "1<b>_1", "1.~z_1", "1" * 9000],
+)
+def test_bad_links_give_a_message(clues):
+    answer = web.nonogram_from_link(clues=clues)
+    assert set(answer) == {"error"} and answer["error"]
+
+
+def test_check_lists_wrong_cells():
+    puzzle = gallery_puzzle("heart")
+    grid = [0] * 100
+    grid[0], grid[11] = 1, 2  # both wrong
+    answer = web.nonogram_check(rows=_rows(puzzle), columns=_columns(puzzle), grid=grid)
+    assert answer["wrong"] == [0, 11]
+
+
+def test_generator_kinds():
+    easy = web.nonogram_generate(width=8, height=8, seed=2, difficulty="easy")
+    assert easy["difficulty"] == "line"
+    hard = web.nonogram_generate(width=8, height=8, seed=2, difficulty="hard", density=0.5)
+    assert hard["difficulty"] in ("probing", "search")
+    for answer in (easy, hard):
+        puzzle = decode_clues(answer["link"])
+        assert solve(puzzle).status == "unique"
+
+
+def test_solve_reports_two_solutions_a_contradiction_and_steps():
+    two = web.nonogram_solve(text="rows\n2\n1 1\n2\ncolumns\n2\n1 1\n2")
+    assert two["status"] == "multiple" and len(two["solutions"]) == 2
+    bad = web.nonogram_solve(text="rows\n2\n1 1\n2\ncolumns\n1 1\n2\n2")
+    assert bad["status"] == "none" and bad["line"] == 3
+    assert bad["reason"].startswith("column 1 cannot be satisfied")
+    steps = web.nonogram_solve(text="rows\n1\n3\n1\ncolumns\n1\n3\n1", steps=True)
+    assert steps["status"] == "unique" and steps["steps"][0][0] == "line"
+
+
+def test_export_round_trips_through_every_format():
+    puzzle = gallery_puzzle("key")
+    for fmt in ("xml", "non", "text"):
+        text = web.nonogram_export(rows=_rows(puzzle), columns=_columns(puzzle), fmt=fmt)["text"]
+        again = web.nonogram_from_text(text=text)
+        assert again["rows"] == _rows(puzzle) and again["columns"] == _columns(puzzle)
