@@ -11,6 +11,10 @@
 //   await view.turn("R");            // animates, then applies the permutation
 //   await view.play("R U R' U'");    // queued, played in order
 //   view.jumpTo(solvedStickers());   // instantly, cancelling the queue
+//   view.showPartial(state, "R", 0.5); // R half done, for a scrubber between two steps
+//   view.camera = { yaw: -20, pitch: 30, zoom: 1.5 };  // also by drag, wheel and pinch
+//   view.setBackView(true);          // the back (B, L, D), small, top right
+//   const png = await view.toBlob(); // a picture of the view
 
 const SUFFIX_TURNS = { "": 1, "2": 2, "'": 3 };
 const TOKEN = /^([URFDLB]w|[URFDLBMESxyz])(2|'|)$/;

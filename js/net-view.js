@@ -34,6 +34,7 @@ function checkStickers(stickers) {
  * options:
  *   onStickerClick(place)  called with the sticker place (0..53) that was clicked
  *   speed                  milliseconds of a quarter turn's flash (default 180; 0: none)
+ *   colours                a colour scheme, as for setColours()
  */
 export class NetView {
   constructor(container, data, options = {}) {
@@ -44,6 +45,7 @@ export class NetView {
     this.onStickerClick = options.onStickerClick ?? null;
     this.speed = options.speed ?? 180;
     this._colours = [...data.faces].map((face) => data.colours[face]);
+    this._unknown = UNKNOWN;
     this._state = solvedStickers();
     this._mask = null;
     this._flashes = [];
@@ -65,6 +67,7 @@ export class NetView {
       const box = { width: (right - x) * CELL, height: (bottom - y) * CELL };
       svg.append(node("rect", { x: x * CELL, y: y * CELL, ...box, rx: 1.5, fill: BODY }));
     }
+    this._bodies = Array.from(svg.children);
     this._rects = data.net.map(([column, row], place) => {
       const size = CELL - 2 * GAP;
       const rect = node("rect", {
@@ -84,6 +87,22 @@ export class NetView {
     });
     this.svg = svg;
     container.append(svg);
+    if (options.colours) this.setColours(options.colours);
+    this._paint();
+  }
+
+  /** Change colours, as CubeView.setColours: keys face letters, "body" or "unknown". */
+  setColours(map) {
+    for (const [key, value] of Object.entries(map)) {
+      if (!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(String(value).trim())) {
+        throw new Error(`not a colour: ${JSON.stringify(value)} (use #rgb or #rrggbb)`);
+      }
+      const face = key.length === 1 ? this.data.faces.indexOf(key) : -1;
+      if (key === "body") this._bodies.forEach((body) => body.setAttribute("fill", value));
+      else if (key === "unknown") this._unknown = value;
+      else if (face >= 0) this._colours[face] = value;
+      else throw new Error(`setColours: unknown key ${JSON.stringify(key)}`);
+    }
     this._paint();
   }
 
@@ -144,7 +163,7 @@ export class NetView {
     this._rects.forEach((rect, place) => {
       const id = this._state[place];
       const shown = !this._mask || this._mask.has(id);
-      rect.setAttribute("fill", shown ? this._colours[Math.floor(id / 9)] : UNKNOWN);
+      rect.setAttribute("fill", shown ? this._colours[Math.floor(id / 9)] : this._unknown);
     });
   }
 }

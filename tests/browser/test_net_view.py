@@ -114,7 +114,7 @@ def test_net_shows_the_stickers_where_pythons_net_puts_them(net, screenshot_dir)
         assert seen[cell] == (255, 255, 255), cell
 
 
-def test_mask_greys_all_but_the_shown_stickers(net):
+def test_mask_greys_and_colours_change(net):
     state = apply(SOLVED, ALG)
     net.evaluate(
         "(state) => { netView.setStickers(state); netView.setMask([0, 1, 2, 3, 4, 5, 6, 7, 8]); }",
@@ -128,6 +128,15 @@ def test_mask_greys_all_but_the_shown_stickers(net):
     seen = cells(net)
     for place, cell in enumerate(net_places()):
         assert close(seen[cell], COLOURS["URFDLB"[state[place] // 9]]), place
+
+    # Another colour scheme, as for CubeView.setColours.
+    net.evaluate("netView.setColours({U: '#ffd500', D: '#fff'})")
+    scheme = {**COLOURS, "U": COLOURS["D"], "D": COLOURS["U"]}
+    seen = cells(net)
+    for place, cell in enumerate(net_places()):
+        assert close(seen[cell], scheme["URFDLB"[state[place] // 9]]), place
+    with pytest.raises(Exception, match="unknown key"):
+        net.evaluate("netView.setColours({Q: '#fff'})")
 
 
 def test_turn_shows_the_next_state_and_flashes_what_moved(net, screenshot_dir):
