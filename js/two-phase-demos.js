@@ -1,0 +1,291 @@
+// The live demos of "How two-phase works" (site/cube/two-phase.md).
+//
+// Python decides, this shows: every number on the page comes from
+// solvelab.web (two_phase_lesson, phase1_coordinates, ida_star) through the
+// worker; the cubes are js/cube-embed.js demos. Each demo element says what it
+// is with data-lesson and is set up when found:
+//
+//   <div data-lesson="phases" data-scramble="...">        a solution, phase 1 marked
+//   <div data-lesson="h-view" data-scramble="...">        the cube after phase 1, H's view
+//   <div data-lesson="coordinates">                        buttons turn a cube; coordinates
+//   <div data-lesson="bound">                              the pruning tables on that cube
+//   <div data-lesson="ida" data-scrambles="A|B|C">         IDA* limit by limit
+//
+// When Python has answered, a demo's data-state is "ready" (tests wait for it).
+
+import { embedDemo } from "./cube-embed.js";
+import { PythonClient } from "./python.js";
+
+const lessons = document.querySelectorAll("[data-lesson]");
+// Stickers H cares about: the U and D faces' (corner and edge orientation about
+// U-D) and the middle layer's edges (FR, FL, BL, BR), as on the solved cube.
+export const H_STICKERS = "U D F4 F6 R4 R6 B4 B6 L4 L6";
+
+function make(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cubeBox(parent) {
+  const box = make("div", "cube-demo");
+  parent.append(box);
+  return embedDemo(box);
+}
+
+let python = null;
+const status = make("span", "lesson-status", "loading Python…");
+function pythonReady() {
+  python ??= new PythonClient({
+    onStatus: (s) => {
+      if (s.stage === "tables") status.textContent = `loading the solver's tables… ${Math.round((100 * s.loaded) / (s.total || 1))} %`;
+      else if (s.stage === "tables-ready") status.textContent = "Python is ready";
+      else if (s.stage === "error") status.textContent = `Python could not start: ${s.message}`;
+    },
+  });
+  return python.ready.then(() => python.tablesReady).then(() => python);
+}
+
+function waiting(demo) {
+  const note = make("p", "lesson-wait");
+  note.append(status.cloneNode(true));
+  demo.append(note);
+  const timer = setInterval(() => (note.firstChild.textContent = status.textContent), 300);
+  return () => {
+    clearInterval(timer);
+    note.remove();
+  };
+}
+
+// --- A solution with its phase 1 marked, and the better ones found on the way ---
+
+const phases = new Map(); // scramble -> promise of two_phase_lesson's answer
+function lessonOf(scramble) {
+  if (!phases.has(scramble)) {
+    phases.set(
+      scramble,
+      pythonReady().then((py) => py.call("two_phase_lesson", { moves: scramble, time_limit: 1.0 })),
+    );
+  }
+  return phases.get(scramble);
+}
+
+function markPhase1(box, phase1) {
+  box.querySelectorAll(".cube-demo-move").forEach((span, i) => {
+    span.classList.toggle("is-phase1", i < phase1);
+    span.classList.toggle("is-phase2", i >= phase1);
+  });
+}
+
+async function phasesDemo(demo) {
+  const scramble = demo.dataset.scramble;
+  const box = await cubeBox(demo);
+  box.show({ setup: scramble });
+  const list = make("ol", "lesson-found");
+  const done = waiting(demo);
+  const { found } = await lessonOf(scramble);
+  done();
+  const best = found[found.length - 1];
+  box.show({ setup: scramble, moves: best.moves.join(" ") });
+  markPhase1(box, best.phase1);
+  demo.dataset.phase1 = best.phase1;
+  demo.dataset.length = best.length;
+  const legend = make("p", "lesson-legend");
+  legend.append(
+    make("span", "is-phase1", `phase 1: ${best.phase1} moves`),
+    " then ",
+    make("span", "is-phase2", `phase 2: ${best.length - best.phase1} moves`),
+    ` = ${best.length}`,
+  );
+  box.after(legend);
+  for (const step of found) {
+    list.append(make("li", "", `${step.phase1} + ${step.length - step.phase1} = ${step.length} moves`));
+  }
+  const caption = make("p", "lesson-caption", "The solutions the search found, in order (phase 1 + phase 2 = total):");
+  demo.append(caption, list);
+  demo.dataset.state = "ready";
+}
+
+// --- The cube after phase 1, as H sees it ---
+
+async function hViewDemo(demo) {
+  const scramble = demo.dataset.scramble;
+  const box = await cubeBox(demo);
+  box.show({ setup: scramble, shown: H_STICKERS });
+  const done = waiting(demo);
+  const { found } = await lessonOf(scramble);
+  done();
+  const best = found[found.length - 1];
+  const phase1 = best.moves.slice(0, best.phase1).join(" ");
+  const buttons = make("div", "lesson-buttons");
+  const views = [
+    ["Scrambled", { setup: scramble, shown: H_STICKERS }],
+    ["Play phase 1", { setup: scramble, moves: phase1, shown: H_STICKERS, play: true }],
+    ["After phase 1", { setup: `${scramble} ${phase1}`, shown: H_STICKERS }],
+  ];
+  for (const [label, options] of views) {
+    const button = make("button", "md-button lesson-button", label);
+    button.type = "button";
+    button.addEventListener("click", () => {
+      box.show(options);
+      demo.dataset.view = label;
+    });
+    buttons.append(button);
+  }
+  demo.prepend(buttons);
+  box.show(views[2][1]);
+  demo.dataset.view = "After phase 1";
+  demo.dataset.state = "ready";
+}
+
+// --- Coordinates and pruning bounds of a cube you turn ---
+
+const FACES = ["U", "R", "F", "D", "L", "B"];
+const turned = { moves: [], listeners: [], last: null };
+
+function digits(values) {
+  return values.join(" ");
+}
+
+async function coordinatesDemo(demo) {
+  const box = await cubeBox(demo);
+  const pad = make("div", "lesson-buttons");
+  const readout = make("table", "lesson-readout");
+  const moveLine = make("p", "lesson-moves", "Moves: (none)");
+  const turn = (token) => {
+    turned.moves = token ? [...turned.moves, token] : [];
+    update();
+  };
+  for (const face of FACES) {
+    for (const token of [face, `${face}'`, `${face}2`]) {
+      const button = make("button", "md-button lesson-turn", token);
+      button.type = "button";
+      button.dataset.move = token;
+      button.addEventListener("click", () => turn(token));
+      pad.append(button);
+    }
+  }
+  const reset = make("button", "md-button lesson-turn", "Reset");
+  reset.type = "button";
+  reset.addEventListener("click", () => turn(null));
+  pad.append(reset);
+  demo.append(pad, moveLine, readout);
+  const done = waiting(demo);
+  const py = await pythonReady();
+  done();
+  let asked = 0;
+  async function update() {
+    const moves = turned.moves.join(" ");
+    box.show({ setup: moves });
+    moveLine.textContent = `Moves: ${moves || "(none)"}`;
+    const ask = ++asked;
+    const c = await py.call("phase1_coordinates", { moves });
+    if (ask !== asked) return;
+    const row = (name, value, detail) => {
+      const tr = make("tr");
+      tr.append(make("th", "", name), make("td", "lesson-value", String(value)), make("td", "", detail));
+      return tr;
+    };
+    readout.replaceChildren(
+      row("twist", c.twist, `corner twists ${digits(c.corner_twists)} (${c.corners_named.join(" ")}); the first 7 in base 3`),
+      row("flip", c.flip, `edge flips ${digits(c.edge_flips)}; the first 11 in base 2`),
+      row("slice", c.slice, `middle-layer edges at ${c.slice_places.join(" ")}`),
+      row("in H?", c.in_h ? "yes" : "no", c.in_h ? `phase 2 coordinates: corners ${c.corners}, ud_edges ${c.ud_edges}, slice_perm ${c.slice_perm}` : "twist, flip and slice are not all 0"),
+    );
+    readout.querySelectorAll("td.lesson-value")[0].dataset.name = "twist";
+    demo.dataset.twist = c.twist;
+    demo.dataset.flip = c.flip;
+    demo.dataset.slice = c.slice;
+    demo.dataset.moves = moves;
+    turned.last = [c, moves];
+    for (const listener of turned.listeners) listener(c, moves);
+    demo.dataset.state = "ready";
+  }
+  update();
+}
+
+async function boundDemo(demo) {
+  const out = make("table", "lesson-readout");
+  demo.append(out);
+  const done = waiting(demo);
+  await pythonReady();
+  done();
+  const show = (c, moves) => {
+    const row = (name, value) => {
+      const tr = make("tr");
+      tr.append(make("th", "", name), make("td", "lesson-value", String(value)));
+      return tr;
+    };
+    const b = c.bounds;
+    out.replaceChildren(
+      row(`twist × flip [${c.twist}, ${c.flip}]`, b.twist_flip),
+      row("twist × flip, the cube turned a quarter about U–D", b.twist_flip_turned),
+      row(`twist × slice_flips [${c.twist}, …]`, b.twist_slice_flips),
+      row("bound: at least this many moves to H", c.bound),
+    );
+    demo.dataset.bound = c.bound;
+    demo.dataset.moves = moves;
+    demo.dataset.state = "ready";
+  };
+  turned.listeners.push(show);
+  if (turned.last) show(...turned.last);
+}
+
+// --- IDA*, limit by limit ---
+
+async function idaDemo(demo) {
+  const scrambles = demo.dataset.scrambles.split("|");
+  const box = await cubeBox(demo);
+  const pick = make("div", "lesson-buttons");
+  const table = make("table", "lesson-readout lesson-ida");
+  const result = make("p", "lesson-moves");
+  demo.append(pick, table, result);
+  const done = waiting(demo);
+  const py = await pythonReady();
+  done();
+  let asked = 0;
+  const run = async (scramble) => {
+    const ask = ++asked;
+    box.show({ setup: scramble });
+    delete demo.dataset.state;
+    table.replaceChildren();
+    result.textContent = `Searching the cube after ${scramble} …`;
+    const answer = await py.call("ida_star", { moves: scramble });
+    if (ask !== asked) return;
+    const head = make("tr");
+    for (const title of ["depth limit", "nodes visited with the bound", "without it", "solved?"]) head.append(make("th", "", title));
+    table.append(head);
+    for (const limit of answer.limits) {
+      const tr = make("tr");
+      tr.append(
+        make("td", "", String(limit.depth)),
+        make("td", "lesson-value", limit.nodes.toLocaleString("en")),
+        make("td", "", limit.plain === null ? "(not counted)" : limit.plain.toLocaleString("en")),
+        make("td", "", limit.found ? "yes" : "no"),
+      );
+      table.append(tr);
+    }
+    result.textContent = `Bound at the start: ${answer.start_bound}. Solution: ${answer.moves.join(" ")}`;
+    box.show({ setup: scramble, moves: answer.moves.join(" ") });
+    demo.dataset.scramble = scramble;
+    demo.dataset.limits = answer.limits.length;
+    demo.dataset.state = "ready";
+  };
+  for (const scramble of scrambles) {
+    const button = make("button", "md-button lesson-button", scramble);
+    button.type = "button";
+    button.addEventListener("click", () => run(scramble));
+    pick.append(button);
+  }
+  run(scrambles[0]);
+}
+
+const setUps = { phases: phasesDemo, "h-view": hViewDemo, coordinates: coordinatesDemo, bound: boundDemo, ida: idaDemo };
+for (const demo of lessons) {
+  const setUp = setUps[demo.dataset.lesson];
+  setUp?.(demo).catch((error) => {
+    demo.append(make("p", "cube-demo-error", `The demo could not run: ${error.message}`));
+    demo.dataset.state = "error";
+  });
+}

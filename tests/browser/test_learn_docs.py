@@ -1,0 +1,142 @@
+"""The learner pages: "How two-phase works" with its live demos, the benchmarks and the glossary.
+
+Each demo is checked against Python: the phase-1 marking against where the cube enters H,
+the coordinates, bounds and IDA* figures against solvelab.cube.lessons, and what the
+cubes draw (pixels) changes with what they are told. Screenshots of the pages at 1280 px
+and 390 px go to build/screenshots/ for people to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pixels import colour_counts
+from playwright.sync_api import expect
+
+from solvelab.build.site import COLOURS
+from solvelab.cube import Cube, coords
+from solvelab.cube.lessons import ida_star, phase1_coordinates
+
+PYTHON = 300_000  # ms: Pyodide and the tables load on a busy machine
+GREY = (0x8A, 0x8D, 0x91)
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    colour = colour.lstrip("#")
+    return tuple(int(colour[i : i + 2], 16) for i in (0, 2, 4))
+
+
+PALETTE = {face: rgb(COLOURS[face]) for face in "URFDLB"} | {"grey": GREY}
+
+
+def in_h(cube: Cube) -> bool:
+    c = cube.cubies
+    return coords.twist(c) == 0 and coords.flip(c) == 0 and coords.slice_flips(c) == 0
+
+
+def open_chapter(page, site_url):
+    page.goto(site_url + "cube/two-phase/")
+    return page
+
+
+def canvas_png(locator) -> bytes:
+    return locator.locator("canvas").first.screenshot()
+
+
+def test_the_solution_marks_phase_1_where_the_cube_enters_h(page, site_url):
+    open_chapter(page, site_url)
+    demo = page.locator("[data-lesson=phases]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    scramble = demo.get_attribute("data-scramble")
+    phase1 = int(demo.get_attribute("data-phase1"))
+    moves = demo.locator(".cube-demo-move").all_text_contents()
+    assert len(moves) == int(demo.get_attribute("data-length"))
+    assert demo.locator(".cube-demo-move.is-phase1").count() == phase1
+    marked = demo.locator(".cube-demo-move.is-phase1").all_text_contents()
+    assert marked == moves[:phase1]
+    cube = Cube().apply(scramble)
+    assert cube.apply(" ".join(moves)).is_solved()
+    assert in_h(cube.apply(" ".join(moves[:phase1])))
+    assert not in_h(cube.apply(" ".join(moves[: phase1 - 1])))
+    assert demo.locator(".lesson-found li").count() >= 1
+    before = canvas_png(demo)
+    demo.locator(".cube-demo-play").click()
+    expect(demo.locator(".cube-demo")).to_have_attribute("data-state", "done", timeout=60_000)
+    after = canvas_png(demo)
+    assert before != after
+    counts = colour_counts(after, PALETTE)
+    assert counts["U"] > 0 and counts["F"] > 0 and counts["grey"] == 0
+
+
+def test_the_h_view_greys_what_h_ignores(page, site_url):
+    open_chapter(page, site_url)
+    demo = page.locator("[data-lesson=h-view]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    after = colour_counts(canvas_png(demo), PALETTE)
+    demo.get_by_role("button", name="Scrambled").click()
+    expect(demo).to_have_attribute("data-view", "Scrambled")
+    scrambled = colour_counts(canvas_png(demo), PALETTE)
+    assert after["grey"] > 0 and scrambled["grey"] > 0
+    # After phase 1 the top face is all U colour; scrambled, much of it is grey or the D colour.
+    assert after["U"] > scrambled["U"]
+    assert after != scrambled
+
+
+def test_coordinates_and_bound_follow_the_buttons(page, site_url):
+    open_chapter(page, site_url)
+    demo = page.locator("[data-lesson=coordinates]")
+    bound = page.locator("[data-lesson=bound]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    expect(demo).to_have_attribute("data-twist", "0")
+    expect(bound).to_have_attribute("data-bound", "0")
+    solved = canvas_png(demo)
+    moves = []
+    for token in ["R", "F", "U'"]:
+        demo.locator(f'button[data-move="{token}"]').click()
+        moves.append(token)
+        expected = phase1_coordinates(Cube().apply(" ".join(moves)))
+        expect(demo).to_have_attribute("data-moves", " ".join(moves))
+        expect(demo).to_have_attribute("data-twist", str(expected["twist"]))
+        expect(demo).to_have_attribute("data-flip", str(expected["flip"]))
+        expect(demo).to_have_attribute("data-slice", str(expected["slice"]))
+        expect(bound).to_have_attribute("data-bound", str(expected["bound"]))
+        expect(demo.locator(".lesson-readout")).to_contain_text(str(expected["twist"]))
+    assert canvas_png(demo) != solved
+
+
+def test_ida_star_shows_pythons_limits(page, site_url):
+    open_chapter(page, site_url)
+    demo = page.locator("[data-lesson=ida]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    for scramble in demo.get_attribute("data-scrambles").split("|")[:2]:
+        demo.get_by_role("button", name=scramble, exact=True).click()
+        expect(demo).to_have_attribute("data-scramble", scramble)
+        expect(demo).to_have_attribute("data-state", "ready", timeout=60_000)
+        answer = ida_star(Cube().apply(scramble), max_depth=5)
+        rows = demo.locator(".lesson-ida tr")
+        expect(rows).to_have_count(len(answer["limits"]) + 1)
+        for i, limit in enumerate(answer["limits"]):
+            cells = rows.nth(i + 1).locator("td").all_text_contents()
+            assert cells[0] == str(limit["depth"])
+            assert cells[1] == f"{limit['nodes']:,}"
+        expect(demo.locator(".lesson-moves")).to_contain_text(" ".join(answer["moves"]))
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_screenshots(browser, site_url, screenshot_dir, width):
+    context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site_url + "cube/two-phase/")
+        expect(page.locator("[data-lesson=ida]")).to_have_attribute(
+            "data-state", "ready", timeout=PYTHON
+        )
+        expect(page.locator("[data-lesson=phases]")).to_have_attribute("data-state", "ready")
+        page.screenshot(path=screenshot_dir / f"learn-two-phase-{width}.png", full_page=True)
+        width_px = page.evaluate("document.documentElement.scrollWidth")
+        assert width_px <= width, "the page scrolls sideways"
+        for name in ["cube/benchmarks/", "glossary/"]:
+            page.goto(site_url + name)
+            slug = name.strip("/").replace("/", "-")
+            page.screenshot(path=screenshot_dir / f"learn-{slug}-{width}.png", full_page=True)
+    finally:
+        context.close()
