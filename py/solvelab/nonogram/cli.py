@@ -143,7 +143,9 @@ def cmd_make(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from solvelab.bench.nonogram import main
 
-    return main(args.puzzles, args.time_limit, tuple(args.runtime), args.peers, args.only)
+    return main(
+        args.puzzles, args.time_limit, tuple(args.runtime), args.peers, args.only, args.repeat
+    )
 
 
 def _colour_option(parser: argparse.ArgumentParser) -> None:
@@ -225,6 +227,13 @@ def add_bench(benches) -> None:
     )
     p.add_argument("--peers", action="store_true", help="run pynogram side by side")
     p.add_argument("--only", nargs="+", metavar="NAME", help="only puzzles whose name has NAME")
+    p.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="N",
+        help="solve each puzzle N times and report the fastest (steadier on a busy machine)",
+    )
     p.set_defaults(run=cmd_bench)
 
 
