@@ -7,6 +7,9 @@
 // moves, with the one playing highlighted. Canonical tokens only, separated
 // by spaces; no Python is needed. data-hints="true" shows the hidden faces.
 //
+// The view, as in the player: data-camera="yaw,pitch,zoom" (e.g. "-20,30,1.4") and
+// data-back-view="true" (the back, small, top right).
+//
 // Optional, for teaching one stage at a time:
 //   data-colours="U:#ffd500 D:#fff"  colours by face letter (as CubeView.setColours)
 //   data-shown="U2 U4 U5"            only these stickers in colour, the others grey
@@ -20,7 +23,7 @@
 // what it shows (strings as in the attributes; play: true plays at once).
 // While the moves play, element.dataset.state is "playing"; then "done".
 
-import { CubeView, applyMove, loadCubeData, solvedStickers } from "./cube-view.js";
+import { CubeView, applyMove, cameraFromText, loadCubeData, solvedStickers } from "./cube-view.js";
 
 const UNKNOWN = 7; // CubeView's palette index of grey
 const tokensOf = (text) => (text || "").trim().split(/\s+/).filter(Boolean);
@@ -60,9 +63,15 @@ function setUpDemo(demo, data) {
   const canvas = element("canvas", "cube-demo-canvas");
   canvas.setAttribute("role", "img");
   demo.replaceChildren(canvas);
+  const camera = demo.dataset.camera === undefined ? null : cameraFromText(demo.dataset.camera);
+  if (camera === null && demo.dataset.camera !== undefined) {
+    throw new Error(`data-camera is "yaw,pitch,zoom", not ${JSON.stringify(demo.dataset.camera)}`);
+  }
   const view = new CubeView(canvas, data, {
     dragToTurn: false,
     hints: demo.dataset.hints === "true",
+    backView: demo.dataset.backView === "true",
+    camera,
   });
   if (demo.dataset.colours) view.setColours(parseColours(demo.dataset.colours));
   demo.cubeView = view;

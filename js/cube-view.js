@@ -26,6 +26,21 @@ export function parseMoveToken(token) {
   return { name: match[1], turns: SUFFIX_TURNS[match[2]] };
 }
 
+/**
+ * A camera as text for links and attributes, "yaw,pitch,zoom" (e.g. "35,28,1"), and back.
+ * cameraFromText returns null for anything else.
+ */
+export function cameraText({ yaw, pitch, zoom }) {
+  return [Math.round(yaw), Math.round(pitch), Math.round(zoom * 100) / 100].join(",");
+}
+
+export function cameraFromText(text) {
+  const parts = String(text ?? "").split(",");
+  if (parts.length !== 3 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part.trim()))) return null;
+  const [yaw, pitch, zoom] = parts.map(Number);
+  return { yaw, pitch, zoom };
+}
+
 /** The 54 sticker ids of the solved cube: [0, 1, ..., 53]. */
 export function solvedStickers() {
   return Array.from({ length: 54 }, (_, i) => i);

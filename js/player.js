@@ -6,6 +6,8 @@
 import {
   CubeView,
   applyMove,
+  cameraFromText,
+  cameraText,
   loadCubeData,
   parseMoveToken,
   solvedStickers,
@@ -13,6 +15,7 @@ import {
 } from "./cube-view.js";
 import { AlgView } from "./alg-view.js";
 import { cfopStages, showStageBar, stageOfMove } from "./cfop-stages.js";
+import { NetView } from "./net-view.js";
 import { PythonClient } from "./python.js";
 import { createStickerEditor } from "./sticker-editor.js";
 
@@ -38,7 +41,16 @@ const algView = new AlgView($(".player-alg-view"), { onJump: (step) => jump(step
 const view = new CubeView($(".player-canvas"), data, {
   onMove: (token) => turnFreely(token),
   onStickerClick: (place) => stickerEditor.paint(place),
+  onCameraChange: () => writeAddress(),
 });
+const DEFAULT_CAMERA = cameraText(view.camera);
+// The link's view applies at once: it needs no Python.
+if (linked.has("cam")) {
+  const camera = cameraFromText(linked.get("cam"));
+  if (camera) view.camera = camera;
+  else say(`The link's view "${linked.get("cam")}" is not yaw,pitch,zoom (e.g. 35,28,1).`, "error");
+}
+let net = null; // the 2D net (NetView), while it is shown
 
 // The setup is either moves from a solved cube or stickers typed in by hand.
 const player = {
@@ -55,6 +67,17 @@ const player = {
 };
 
 // ---------------------------------------------------------------- state
+
+// The cube on screen: the 3D view, and the net when it is shown.
+function showState(state) {
+  view.jumpTo(state);
+  net?.setStickers(state);
+}
+
+function animate(token, state) {
+  net?.turn(token, state);
+  return view.turn(token);
+}
 
 function inverseToken(token) {
   const { name, turns } = parseMoveToken(token);
@@ -82,7 +105,7 @@ function setAlg(alg, step = 0, { stages = null, source = null } = {}) {
   player.source = source;
   recompute();
   player.step = Math.max(0, Math.min(step, alg.length));
-  view.jumpTo(player.states[player.step]);
+  showState(player.states[player.step]);
   refresh();
 }
 
@@ -111,7 +134,7 @@ function turnFreely(token) {
   player.states = player.states.slice(0, player.step + 1);
   player.states.push(applyMove(player.states[player.step], token, data));
   player.step += 1;
-  view.turn(token);
+  animate(token, player.states[player.step]);
   refresh();
 }
 
@@ -122,20 +145,20 @@ function forward() {
   const token = player.alg[player.step];
   player.step += 1;
   refresh(stageAt(player.step - 1)); // the stage of the move now turning
-  return view.turn(token);
+  return animate(token, player.states[player.step]);
 }
 
 function back() {
   if (player.step === 0) return;
   player.step -= 1;
-  view.turn(inverseToken(player.alg[player.step]));
+  animate(inverseToken(player.alg[player.step]), player.states[player.step]);
   refresh();
 }
 
 function jump(step) {
   stopPlaying();
   player.step = Math.max(0, Math.min(step, player.alg.length));
-  view.jumpTo(player.states[player.step]);
+  showState(player.states[player.step]);
   refresh();
 }
 
@@ -187,6 +210,7 @@ function showStages(current) {
   if (mask !== maskShown) {
     maskShown = mask;
     view.setMask(mask);
+    net?.setMask(mask);
   }
   showStageBar($(".player-stages"), stages, current, jump);
 }
@@ -261,6 +285,8 @@ function writeAddress() {
     else if (player.setup.moves.length) params.set("setup", player.setup.moves.join(" "));
     if (player.alg.length) params.set("alg", player.source?.text ?? player.alg.join(" "));
     if (player.alg.length && player.step !== player.alg.length) params.set("step", String(player.step));
+    const camera = cameraText(view.camera);
+    if (camera !== DEFAULT_CAMERA) params.set("cam", camera);
     const query = params.toString();
     history.replaceState(null, "", query ? `?${query}` : location.pathname);
   }, 250);
@@ -599,6 +625,20 @@ const actions = {
   },
   end: () => jump(player.alg.length),
   help: () => $(".player-help").showModal(),
+  "reset-camera": () => view.resetCamera(),
+  fullscreen: () => {
+    if (document.fullscreenElement) return document.exitFullscreen();
+    return $(".player-stage")
+      .requestFullscreen()
+      .catch((error) => say(`Fullscreen is not allowed here (${error.message}).`, "error"));
+  },
+  picture: async () => {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(await view.toBlob());
+    link.download = "solvelab-cube.png";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  },
   share: async () => {
     try {
       await navigator.clipboard.writeText(location.href);
@@ -614,7 +654,36 @@ for (const button of $$("[data-action]")) {
   if (action) button.addEventListener("click", action);
 }
 
-$(".player-scrubber").addEventListener("input", (event) => jump(Number(event.target.value)));
+// Dragging the scrubber shows the turning layer part way between two steps.
+const scrubber = $(".player-scrubber");
+let scrubX = null; // the pointer's x while it drags the scrubber
+
+function showScrubbed() {
+  const { left, width } = scrubber.getBoundingClientRect();
+  const at = (Math.max(0, Math.min(1, (scrubX - left) / width)) * player.alg.length);
+  const i = Math.floor(at);
+  if (i < player.alg.length && at - i > 0.02 && at - i < 0.98) {
+    view.showPartial(player.states[i], player.alg[i], at - i);
+  }
+}
+
+scrubber.addEventListener("input", () => {
+  jump(Number(scrubber.value));
+  if (scrubX !== null) showScrubbed();
+});
+scrubber.addEventListener("pointerdown", (event) => {
+  scrubX = event.clientX;
+  scrubber.setPointerCapture(event.pointerId);
+});
+scrubber.addEventListener("pointermove", (event) => {
+  if (scrubX === null) return;
+  scrubX = event.clientX;
+  showScrubbed();
+});
+scrubber.addEventListener("lostpointercapture", () => {
+  scrubX = null;
+  jump(Number(scrubber.value)); // the nearest step
+});
 // The slider runs from slow to fast; the view wants milliseconds per quarter turn.
 const setSpeed = (value) => {
   view.speed = 600 - Number(value);
@@ -626,6 +695,19 @@ $('[data-option="method"]').addEventListener("change", () => {
   for (const option of $$("[data-cfop-option]")) option.hidden = method() !== "cfop";
 });
 $('[data-option="mask"]').addEventListener("change", () => refresh());
+$('[data-option="back"]').addEventListener("change", (event) => view.setBackView(event.target.checked));
+$('[data-option="net"]').addEventListener("change", (event) => {
+  const box = $(".player-net-view");
+  box.hidden = !event.target.checked;
+  if (!event.target.checked) {
+    net?.destroy();
+    net = null;
+    return;
+  }
+  net = new NetView(box, data, { onStickerClick: (place) => stickerEditor.paint(place) });
+  net.setStickers(player.states[player.step]);
+  net.setMask(maskShown);
+});
 
 // A key the player uses goes no further: the theme, listening on the window,
 // would otherwise also take f and s as "open the search". Keys typed into a text
@@ -667,7 +749,7 @@ const stickerEditor = createStickerEditor({
     setSetup({ stickers, state });
     say("The cube you painted is set up: press Solve.");
   },
-  onClose: () => view.jumpTo(player.states[player.step]),
+  onClose: () => showState(player.states[player.step]),
 });
 refresh();
 
@@ -690,6 +772,9 @@ window.solvelabPlayer = {
   },
   view,
   python,
+  get net() {
+    return net;
+  },
 };
 
 python.ready.then(readAddress);
