@@ -7,8 +7,10 @@
 // moves, with the one playing highlighted. Canonical tokens only, separated
 // by spaces; no Python is needed. data-hints="true" shows the hidden faces.
 //
-// The view, as in the player: data-camera="yaw,pitch,zoom" (e.g. "-20,30,1.4") and
-// data-back-view="true" (the back, small, top right).
+// The view, as in the player: data-camera="yaw,pitch,zoom" (e.g. "-20,30,1.4"),
+// data-back-view="true" (the back, small, top right), data-net="true" (the 2D net
+// below, turning with the cube), and data-anchor="end": the moves shown as the
+// solution of a case (the demo starts from the moves undone, so they solve it).
 //
 // Optional, for teaching one stage at a time:
 //   data-colours="U:#ffd500 D:#fff"  colours by face letter (as CubeView.setColours)
@@ -19,11 +21,19 @@
 // colour follows its piece through the moves.
 //
 // From a script: `await embedDemo(element)` sets up one element (once) and
-// returns it; then element.show({setup, moves, shown, grey, play}) changes
+// returns it; then element.show({setup, moves, shown, grey, anchor, play}) changes
 // what it shows (strings as in the attributes; play: true plays at once).
 // While the moves play, element.dataset.state is "playing"; then "done".
 
-import { CubeView, applyMove, cameraFromText, loadCubeData, solvedStickers } from "./cube-view.js";
+import {
+  CubeView,
+  applyMove,
+  cameraFromText,
+  inverseToken,
+  loadCubeData,
+  solvedStickers,
+} from "./cube-view.js";
+import { NetView } from "./net-view.js";
 
 const UNKNOWN = 7; // CubeView's palette index of grey
 const tokensOf = (text) => (text || "").trim().split(/\s+/).filter(Boolean);
@@ -75,19 +85,25 @@ function setUpDemo(demo, data) {
   });
   if (demo.dataset.colours) view.setColours(parseColours(demo.dataset.colours));
   demo.cubeView = view;
+  const netBox = element("div", "cube-demo-net");
+  const net = demo.dataset.net === "true" ? new NetView(netBox, data) : null;
+  if (net && demo.dataset.colours) net.setColours(parseColours(demo.dataset.colours));
+  demo.netView = net;
   const controls = element("div", "cube-demo-controls");
   const button = element("button", "md-button cube-demo-play", "▶ Play");
   button.type = "button";
   const line = element("span", "cube-demo-moves");
   controls.append(button, line);
 
-  let setup, moves, spans, colours;
+  let setup, moves, spans, colours, shown;
   let run = 0;
   const mark = (index) =>
     spans.forEach((span, i) => span.classList.toggle("is-current", i === index));
   const reset = () => {
     view.jumpTo(setup); // cancels a run still playing
     if (colours) view.setStickerColours(colours);
+    net?.setStickers(setup);
+    net?.setMask(shown && [...shown]);
   };
 
   const play = async () => {
@@ -96,8 +112,11 @@ function setUpDemo(demo, data) {
     button.textContent = "↻ Replay";
     demo.dataset.state = "playing";
     mark(0);
+    let state = setup;
     const done = moves.map((token, i) =>
       view.turn(token).then((played) => {
+        state = applyMove(state, token, data);
+        if (played && thisRun === run) net?.setStickers(state);
         if (played && thisRun === run) mark(i + 1);
         return played;
       }),
@@ -109,12 +128,16 @@ function setUpDemo(demo, data) {
 
   demo.show = (options = {}) => {
     const next = tokensOf(options.moves);
-    const start = tokensOf(options.setup).reduce(
+    let start = tokensOf(options.setup).reduce(
       (state, token) => applyMove(state, token, data),
       solvedStickers(),
     );
     next.forEach((token) => applyMove(start, token, data)); // fail early on a bad token
-    let shown = null;
+    if (options.anchor === "end") {
+      const undo = [...next].reverse().map(inverseToken);
+      start = undo.reduce((state, token) => applyMove(state, token, data), start);
+    }
+    shown = null;
     if (options.shown) shown = stickersOf(options.shown, data);
     else if (options.grey) {
       const grey = stickersOf(options.grey, data);
@@ -134,6 +157,7 @@ function setUpDemo(demo, data) {
     reset();
     if (moves.length) demo.append(controls);
     else controls.remove();
+    if (net) demo.append(netBox);
     if (options.play && moves.length) play();
   };
 
@@ -142,6 +166,7 @@ function setUpDemo(demo, data) {
     moves: demo.dataset.moves,
     shown: demo.dataset.shown,
     grey: demo.dataset.grey,
+    anchor: demo.dataset.anchor,
   });
 }
 

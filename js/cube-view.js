@@ -41,6 +41,12 @@ export function cameraFromText(text) {
   return { yaw, pitch, zoom };
 }
 
+/** The move that undoes `token`: "R" -> "R'", "U2" -> "U2", "x'" -> "x". */
+export function inverseToken(token) {
+  const { name, turns } = parseMoveToken(token);
+  return name + { 1: "'", 2: "2", 3: "" }[turns];
+}
+
 /** The 54 sticker ids of the solved cube: [0, 1, ..., 53]. */
 export function solvedStickers() {
   return Array.from({ length: 54 }, (_, i) => i);
@@ -667,10 +673,10 @@ export class CubeView {
 
     this._points = new Map(); // pointer id -> [x, y] of every pointer down on the canvas
     this._pinch = null;
-    if (options.camera) this.camera = options.camera;
 
     this._raf = 0;
     this._onFrame = this._frame.bind(this);
+    if (options.camera) this.camera = options.camera;
     this._initGL();
     this._writeColours(this._state);
     this._listen();

@@ -8,8 +8,8 @@ import {
   applyMove,
   cameraFromText,
   cameraText,
+  inverseToken,
   loadCubeData,
-  parseMoveToken,
   solvedStickers,
   tokenForKey,
 } from "./cube-view.js";
@@ -77,11 +77,6 @@ function showState(state) {
 function animate(token, state) {
   net?.turn(token, state);
   return view.turn(token);
-}
-
-function inverseToken(token) {
-  const { name, turns } = parseMoveToken(token);
-  return name + { 1: "'", 2: "2", 3: "" }[turns];
 }
 
 function recompute() {

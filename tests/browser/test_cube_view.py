@@ -715,3 +715,47 @@ def test_to_blob_is_a_png_of_the_view(view, screenshot_dir):
     counts = colour_counts(png, COLOURS)
     for face in "URF":
         assert counts[face] > 2000, counts
+
+
+def test_a_demo_takes_the_players_view_attributes(view):
+    """data-camera, data-back-view, data-net and data-anchor, as in the player."""
+    made = view.evaluate(
+        """async () => {
+            const { embedDemo } = await import("../../js/cube-embed.js");
+            const demo = document.createElement("div");
+            demo.className = "cube-demo";
+            Object.assign(demo.dataset, {
+                moves: "R U R' U R U2 R'", anchor: "end", net: "true",
+                camera: "-60,-20,1.2", backView: "true",
+            });
+            document.body.append(demo);
+            await embedDemo(demo);
+            window.demo = demo;
+            const view = demo.cubeView;
+            return { stickers: view.stickers, camera: view.camera, back: view.backView,
+                     net: demo.netView.stickers };
+        }"""
+    )
+    case = apply(SOLVED, "R U2 R' U' R U' R'")  # Sune undone: the case it solves
+    assert made["stickers"] == case and made["net"] == case
+    assert (made["camera"]["yaw"], made["camera"]["pitch"], made["camera"]["zoom"]) == (
+        -60,
+        -20,
+        1.2,
+    )
+    assert made["back"] is True
+    view.locator(".cube-demo").last.get_by_role("button", name="▶ Play").click()
+    view.wait_for_function("window.demo.dataset.state === 'done'", timeout=60_000)
+    assert view.evaluate("window.demo.cubeView.stickers") == SOLVED
+    assert view.evaluate("window.demo.netView.stickers") == SOLVED
+    bad = view.evaluate(
+        """async () => {
+            const { embedDemo } = await import("../../js/cube-embed.js");
+            const demo = document.createElement("div");
+            demo.dataset.camera = "up";
+            document.body.append(demo);
+            await embedDemo(demo).catch(() => {});
+            return demo.textContent;
+        }"""
+    )
+    assert "yaw,pitch,zoom" in bad
