@@ -259,3 +259,47 @@ def test_steps_replay_to_the_solution():
             break
     picture = [[v.bit_length() - 1 for v in grid[r * 5 : r * 5 + 5]] for r in range(5)]
     assert puzzle.check(picture)
+
+
+def test_bit_set_line_solver_agrees_with_the_dp():
+    # One-colour clues take the bit-set path; cells may still allow other colours.
+    rng = random.Random(11)
+    for _ in range(3000):
+        n = rng.randint(1, 30)
+        clue = [(rng.randint(1, 4), 1) for _ in range(rng.randint(0, 6))]
+        cells = [rng.choice([1, 2, 3, 3, 3, 5, 6, 7]) for _ in range(n)]
+        solver = LineSolver(clue)
+        want = solver._solve_dp(cells)
+        assert solver.solve(cells) == want
+        assert solver.fits(cells) == (want is not None)
+        changes = solver.changes(bytes(cells))
+        if want is None:
+            assert changes is None
+        else:
+            pairs = enumerate(zip(cells, want, strict=True))
+            assert changes == tuple((i, b) for i, (a, b) in pairs if a != b)
+
+
+def test_explanations_are_minimal_and_sufficient():
+    from solvelab.nonogram.learning import _shrink
+
+    rng = random.Random(5)
+    checked = 0
+    while checked < 300:
+        n = rng.randint(3, 16)
+        clue = [(rng.randint(1, 4), 1) for _ in range(rng.randint(1, 4))]
+        cells = bytes(rng.choice([1, 2, 3]) for _ in range(n))
+        solver = LineSolver(clue)
+        if solver.fits(cells):
+            continue
+        checked += 1
+        known = [i for i, v in enumerate(cells) if v != 3]
+        rng.shuffle(known)
+        kept = _shrink(cells, known, solver.lengths)
+
+        def state(keep, cells=cells):
+            return [v if i in keep else 3 for i, v in enumerate(cells)]
+
+        assert not solver.fits(state(set(kept)))  # the kept cells alone still fail
+        for i in kept:  # and none of them can go
+            assert solver.fits(state(set(kept) - {i}))
