@@ -317,6 +317,34 @@ def nonogram_export(**args) -> dict:
     return web_nonogram.nonogram_export(**args)
 
 
+def nonogram_edit_check(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_edit_check`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_edit_check(**args)
+
+
+def nonogram_edit_random(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_edit_random`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_edit_random(**args)
+
+
+def nonogram_edit_export(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_edit_export`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_edit_export(**args)
+
+
+def nonogram_edit_open(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_edit_open`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_edit_open(**args)
+
+
 def _cube_of_moves(moves: str) -> Cube:
     return Cube().apply(parse_alg(moves))
 

@@ -250,3 +250,71 @@ def nonogram_export(rows: list[list[int]], columns: list[list[int]], fmt: str = 
 
 
 assert MAX_SIZE >= 100
+
+
+# -- the editor (site/nonograms/edit.md) ------------------------------------------
+
+
+def nonogram_edit_check(
+    width: int, height: int, cells: list[int], time_limit: float = 10.0
+) -> dict:
+    """Whether a drawn picture's clues are unique (see
+    :func:`solvelab.nonogram.editing.check_picture`)."""
+    from solvelab.nonogram.editing import check_picture
+
+    try:
+        return check_picture(width, height, cells, time_limit=time_limit)
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+
+
+def nonogram_edit_random(
+    width: int, height: int, density: float = 0.5, seed: int | None = None
+) -> dict:
+    """A random picture, each cell filled with probability ``density`` (seed 002's
+    threshold), the same for the same seed: ``{"cells": [...]}``."""
+    from solvelab.nonogram.editing import picture_rows
+
+    try:
+        picture_rows(width, height, [0] * (width * height))
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+    if not 0 <= density <= 1:
+        return {"error": f"the density must be 0 to 1, not {density}"}
+    picture = random_picture(width, height, density, random.Random(seed))
+    return {"cells": [v for row in picture for v in row]}
+
+
+def nonogram_edit_export(
+    width: int, height: int, cells: list[int], fmt: str = "xml", title: str = ""
+) -> dict:
+    """A drawn picture as a file's text (``xml`` or ``non``, with the picture as its
+    goal) and as link text (``link``, the Play page's ``c`` parameter)."""
+    from solvelab.nonogram.editing import picture_rows
+
+    try:
+        puzzle = Puzzle.from_grid(picture_rows(width, height, cells), title=title[:200])
+        return {"text": dumps(puzzle, fmt), "link": encode_clues(puzzle)}
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+
+
+def nonogram_edit_open(text: str | None = None, name: str = "", clues: str | None = None) -> dict:
+    """Opened clues as a picture to edit: a file's ``text`` or a link's ``clues``.
+    The picture is the file's goal when it has one, else the solver's first solution:
+    ``{"width", "height", "cells", "title", "status"}``."""
+    from solvelab.nonogram.editing import picture_of
+
+    try:
+        if text is not None:
+            if len(text) > MAX_TEXT:
+                return {"error": f"the file is over {MAX_TEXT:,} characters"}
+            puzzle = parse(text, source=name or None)
+        elif clues:
+            puzzle = decode_clues(clues)
+        else:
+            return {"error": "nothing to open"}
+        picture = picture_of(puzzle)
+    except (NonogramError, ValueError) as error:
+        return {"error": str(error)}
+    return {"width": puzzle.width, "height": puzzle.height, "title": puzzle.title, **picture}

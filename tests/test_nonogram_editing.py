@@ -1,0 +1,82 @@
+"""The editor's Python: the verdict on a drawn picture, random pictures, export
+and opening clues as a picture (solvelab.nonogram.editing and its web functions)."""
+
+from __future__ import annotations
+
+from solvelab import web
+from solvelab.nonogram import Puzzle, solve
+from solvelab.nonogram.editing import check_picture
+
+
+def test_verdicts():
+    assert check_picture(2, 2, [1, 0, 0, 1]) == {
+        "status": "multiple",
+        "difficulty": check_picture(2, 2, [1, 0, 0, 1])["difficulty"],
+        "diff": [0, 1, 2, 3],
+        "other": [0, 1, 1, 0],
+    }
+    assert check_picture(2, 2, [1, 1, 0, 1])["status"] == "unique"
+    assert check_picture(2, 2, [1, 1, 0, 1])["difficulty"] == "line"
+    assert check_picture(3, 1, [0, 2, 0])["status"] == "empty"  # crosses are background
+    # 2 solutions: the differing cells are exactly where two solutions disagree
+    picture = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+    answer = check_picture(3, 3, picture)
+    assert answer["status"] == "multiple"
+    other = answer["other"]
+    assert other != picture
+    assert sorted(answer["diff"]) == [i for i in range(9) if other[i] != picture[i]]
+    rows = [other[i * 3 : i * 3 + 3] for i in range(3)]
+    assert Puzzle.from_grid(rows) == Puzzle.from_grid(
+        [picture[i * 3 : i * 3 + 3] for i in range(3)]
+    )
+
+
+def test_a_time_limit_never_says_no_solution():
+    picture = [(i * 7919) % 3 == 0 for i in range(30 * 30)]
+    answer = check_picture(30, 30, [int(v) for v in picture], time_limit=0.0)
+    assert answer["status"] in ("timeout", "unique", "multiple")
+
+
+def test_nonsense_sizes_are_errors():
+    assert "1 to 100" in web.nonogram_edit_check(width=0, height=3, cells=[])["error"]
+    assert "1 to 100" in web.nonogram_edit_check(width=101, height=3, cells=[0] * 303)["error"]
+    assert "cells" in web.nonogram_edit_check(width=2, height=2, cells=[0])["error"]
+    assert "1 to 100" in web.nonogram_edit_random(width=5, height=0)["error"]
+    assert "density" in web.nonogram_edit_random(width=5, height=5, density=2)["error"]
+
+
+def test_random_pictures_have_the_size_and_follow_the_seed():
+    a = web.nonogram_edit_random(width=7, height=3, density=0.5, seed=4)["cells"]
+    assert len(a) == 21 and set(a) <= {0, 1}
+    assert web.nonogram_edit_random(width=7, height=3, density=0.5, seed=4)["cells"] == a
+    assert set(web.nonogram_edit_random(width=4, height=4, density=0, seed=1)["cells"]) == {0}
+    assert set(web.nonogram_edit_random(width=4, height=4, density=1, seed=1)["cells"]) == {1}
+
+
+def test_export_and_open_round_trip():
+    cells = [1, 0, 0, 1, 1, 1, 0, 1]  # 4 × 2
+    for fmt in ("xml", "non"):
+        exported = web.nonogram_edit_export(width=4, height=2, cells=cells, fmt=fmt)
+        opened = web.nonogram_edit_open(text=exported["text"], name=f"p.{fmt}")
+        assert (opened["width"], opened["height"], opened["cells"]) == (4, 2, cells)
+    link = web.nonogram_edit_export(width=4, height=2, cells=cells)["link"]
+    opened = web.nonogram_edit_open(clues=link)
+    rows = [opened["cells"][:4], opened["cells"][4:]]
+    assert Puzzle.from_grid(rows) == Puzzle.from_grid([cells[:4], cells[4:]])
+    assert web.nonogram_from_link(clues=link)["rows"] == [[1, 1], [2, 1]]  # the Play page reads it
+
+
+def test_clues_without_a_picture_are_solved():
+    puzzle = Puzzle.from_grid(["X.X", "XXX"])
+    text = web.nonogram_export(rows=[[1, 1], [3]], columns=[[2], [1], [2]], fmt="non")["text"]
+    opened = web.nonogram_edit_open(text=text, name="p.non")
+    assert opened["cells"] == [1, 0, 1, 1, 1, 1]
+    assert solve(puzzle).status == "unique"
+
+
+def test_malformed_input_is_a_message():
+    assert "error" in web.nonogram_edit_open(text="<puzzle", name="a.xml")
+    assert "error" in web.nonogram_edit_open(clues="11.3_2")
+    assert "error" in web.nonogram_edit_open(clues="")
+    # clues with no solution
+    assert "no solution" in web.nonogram_edit_open(clues="2.0.2_1.2.1")["error"]
