@@ -50,13 +50,6 @@ class LineSolver:
             return None if out is None else list(out)
         return self._solve_dp(cells)
 
-    def solve_key(self, cells: bytes) -> bytes | None:
-        """:meth:`solve` for cells given as bytes, answering bytes (the solver's cache keys)."""
-        if self.one_colour and cells:
-            return self._solve_bits(cells)
-        out = self._solve_dp(cells)
-        return None if out is None else bytes(out)
-
     def _solve_dp(self, cells: Sequence[int]) -> list[int] | None:
         tables = self._tables(cells)
         if tables is None:
