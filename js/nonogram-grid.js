@@ -48,6 +48,8 @@ export class NonogramGrid {
     this.marks = new Map(); // cell -> "wrong" | "hint" | "diff"
     this.markedLine = -1;
     this.locked = false; // no input (solved, or a view only)
+    this.greyDone = true; // grey a clue once its line has exactly its runs (off in the editor)
+    this.clueRoom = { rows: 0, columns: 0 }; // at least this many numbers of room for clues
     this.setPuzzle({ width: 5, height: 5, rows: [], columns: [] });
     this.#listen();
     new ResizeObserver(() => this.draw()).observe(canvas);
@@ -99,8 +101,8 @@ export class NonogramGrid {
     const cssH = this.canvas.clientHeight || 300;
     const W = Math.round(cssW * dpr);
     const H = Math.round(cssH * dpr);
-    const maxRow = Math.max(1, ...this.rows.map((c) => c.length));
-    const maxCol = Math.max(1, ...this.columns.map((c) => c.length));
+    const maxRow = Math.max(1, this.clueRoom.rows, ...this.rows.map((c) => c.length));
+    const maxCol = Math.max(1, this.clueRoom.columns, ...this.columns.map((c) => c.length));
     // Clue cells are as wide as grid cells (numbers up to 2 digits), at most this many.
     const across = this.width + maxRow * 0.85 + 0.5;
     const down = this.height + maxCol * 0.85 + 0.5;
@@ -256,7 +258,7 @@ export class NonogramGrid {
       const y = y0 + r * cell + cell / 2;
       if (this.hover?.row === r) (ctx.fillStyle = hoverFill), ctx.fillRect(0, y0 + r * cell, L.clueW, cell);
       if (this.markedLine === r) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(0, y0 + r * cell, L.clueW, cell);
-      ctx.fillStyle = this.lineDone(r) ? done : ink;
+      ctx.fillStyle = this.greyDone && this.lineDone(r) ? done : ink;
       const list = clue.length ? clue : [0];
       list.forEach((n, i) => ctx.fillText(String(n), L.clueW - cell * 0.3 - (list.length - 1 - i) * step - step / 2, y));
     }
@@ -270,7 +272,7 @@ export class NonogramGrid {
       const x = x0 + c * cell + cell / 2;
       if (this.hover?.col === c) (ctx.fillStyle = hoverFill), ctx.fillRect(x0 + c * cell, 0, cell, L.clueH);
       if (this.markedLine === height + c) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(x0 + c * cell, 0, cell, L.clueH);
-      ctx.fillStyle = this.lineDone(height + c) ? done : ink;
+      ctx.fillStyle = this.greyDone && this.lineDone(height + c) ? done : ink;
       const list = clue.length ? clue : [0];
       list.forEach((n, i) => ctx.fillText(String(n), x, L.clueH - cell * 0.3 - (list.length - 1 - i) * step - step / 2));
     }

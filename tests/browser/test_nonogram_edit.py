@@ -1,0 +1,249 @@
+"""The nonogram editor's promises: drawing changes the clues and the drawn grid,
+the solver's verdict (unique, 2 solutions with the differing cells marked) always
+belongs to the picture on screen, random fill, export and import, and a link
+that opens the puzzle on the Play page.
+
+Cells are clicked where the page's grid says they are drawn; what is drawn is
+read back from screenshots.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pixels import decode_png
+from playwright.sync_api import expect
+
+PYTHON_READY = 120_000
+
+
+def open_edit(page, site_url):
+    page.goto(f"{site_url}nonograms/edit/")
+    page.wait_for_selector(".nonogram-edit[data-ready=true]")
+    page.evaluate("document.querySelector('.nono-stage').scrollIntoView({block: 'end'})")
+
+
+def wait_for_python(page):
+    expect(page.locator('[data-action="export-xml"]')).to_be_enabled(timeout=PYTHON_READY)
+
+
+def set_size(page, width, height):
+    page.fill("[data-field=width]", str(width))
+    page.fill("[data-field=height]", str(height))
+    page.click("[data-form=size] button[type=submit]")
+    page.wait_for_function(
+        f"window.nonogramGrid.width === {width} && window.nonogramGrid.height === {height}"
+    )
+    page.evaluate("document.querySelector('.nono-stage').scrollIntoView({block: 'end'})")
+
+
+def centre(page, row, col):
+    box = page.locator(".nono-canvas").bounding_box()
+    point = page.evaluate(f"window.nonogramGrid.cellCentre({row}, {col})")
+    return box["x"] + point["x"], box["y"] + point["y"]
+
+
+def stroke(page, cells_rc, button="left"):
+    x, y = centre(page, *cells_rc[0])
+    page.mouse.move(x, y)
+    page.mouse.down(button=button)
+    for rc in cells_rc[1:]:
+        page.mouse.move(*centre(page, *rc), steps=3)
+    page.mouse.up(button=button)
+
+
+def pixel(page, row, col):
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    width, _, channels, data = decode_png(page.locator(".nono-canvas").screenshot())
+    point = page.evaluate(f"window.nonogramGrid.cellCentre({row}, {col})")
+    offset = (round(point["y"]) * width + round(point["x"])) * channels
+    return tuple(data[offset : offset + 3])
+
+
+def clues(page):
+    return json.loads(page.get_attribute(".nonogram-edit", "data-clues"))
+
+
+def cells(page):
+    return page.evaluate("Array.from(window.nonogramGrid.cells)")
+
+
+def verdict(page):
+    return page.locator(".nono-verdict")
+
+
+def settled(page, timeout=PYTHON_READY):
+    """Waits for a verdict about the picture on screen; returns its status."""
+    page.wait_for_function(
+        "(() => { const v = document.querySelector('.nono-verdict');"
+        " return v.dataset.status !== 'checking'"
+        " && v.dataset.version === document.querySelector('.nonogram-edit').dataset.version; })()",
+        timeout=timeout,
+    )
+    return verdict(page).get_attribute("data-status")
+
+
+def test_drawing_changes_the_clues_and_the_grid(page, site_url):
+    open_edit(page, site_url)
+    set_size(page, 5, 4)
+    assert clues(page) == {"rows": [[]] * 4, "columns": [[]] * 5}
+    assert min(pixel(page, 1, 2)) > 200  # paper
+    stroke(page, [(1, 0), (1, 1), (1, 2)])
+    stroke(page, [(3, 4)])
+    assert clues(page) == {"rows": [[], [3], [], [1]], "columns": [[1], [1], [1], [], [1]]}
+    assert max(pixel(page, 1, 2)) < 80  # filled: drawn dark
+    assert min(pixel(page, 2, 2)) > 200
+    # the background brush (right button) does not change the clues
+    stroke(page, [(0, 0), (0, 3)], button="right")
+    assert cells(page)[:4] == [2, 2, 2, 2]
+    assert clues(page)["rows"][0] == []
+    # a nonsense size gives a message and changes nothing
+    page.fill("[data-field=width]", "0")
+    page.click("[data-form=size] button[type=submit]")
+    expect(page.locator(".nono-message")).to_contain_text("1 to 100")
+    assert page.evaluate("window.nonogramGrid.width") == 5
+
+
+def test_verdict_unique_and_two_solutions_with_marked_cells(page, site_url):
+    open_edit(page, site_url)
+    wait_for_python(page)
+    set_size(page, 2, 2)
+    assert settled(page) == "empty"
+    stroke(page, [(0, 0)])
+    stroke(page, [(1, 1)])
+    assert settled(page) == "multiple"
+    expect(verdict(page)).to_contain_text("2 solutions")
+    assert json.loads(page.get_attribute(".nonogram-edit", "data-diff")) == [0, 1, 2, 3]
+    # the differing cells are marked on the grid: the empty ones are no longer paper
+    marked = pixel(page, 0, 1)
+    assert marked[2] > marked[0] + 40, marked  # blue-ish
+    stroke(page, [(0, 1)])
+    assert settled(page) == "unique-line"
+    expect(verdict(page)).to_contain_text("Unique, line-solvable")
+    assert min(pixel(page, 1, 0)) > 200  # marks gone: paper again
+
+
+def held_answer_for_this_picture(page):
+    page.wait_for_function(
+        "(() => { const root = document.querySelector('.nonogram-edit');"
+        " return root.dataset.heldVersion === root.dataset.version; })()",
+        timeout=PYTHON_READY,
+    )
+
+
+def test_a_stale_answer_is_never_shown(page, site_url):
+    open_edit(page, site_url)
+    wait_for_python(page)
+    set_size(page, 2, 2)
+    settled(page)
+    # hold every answer once it has come back from Python
+    page.evaluate("window.nonogramEditHold = new Promise((r) => (window.releaseEditHold = r))")
+    stroke(page, [(0, 0)])
+    stroke(page, [(1, 1)])  # ambiguous: "2 solutions"
+    held_answer_for_this_picture(page)
+    stroke(page, [(0, 1)])  # now unique, while the old answer is held
+    expect(verdict(page)).to_have_attribute("data-status", "checking")
+    held_answer_for_this_picture(page)
+    page.evaluate("window.releaseEditHold(); window.nonogramEditHold = null")
+    assert settled(page) == "unique-line"
+    # the held "2 solutions" never showed up afterwards
+    page.wait_for_timeout(300)
+    assert verdict(page).get_attribute("data-status") == "unique-line"
+    assert json.loads(page.get_attribute(".nonogram-edit", "data-diff")) == []
+
+
+def test_random_fill_respects_the_size_and_seed(page, site_url):
+    open_edit(page, site_url)
+    wait_for_python(page)
+    set_size(page, 7, 3)
+    page.fill("[data-field=seed]", "5")
+    page.click("[data-form=random] button[type=submit]")
+    page.wait_for_function("Array.from(window.nonogramGrid.cells).some((c) => c === 1)")
+    first = cells(page)
+    assert len(first) == 21 and set(first) <= {0, 1}
+    assert page.evaluate("[window.nonogramGrid.width, window.nonogramGrid.height]") == [7, 3]
+    page.click('[data-action="clear"]')
+    assert set(cells(page)) == {0}
+    page.click("[data-form=random] button[type=submit]")
+    page.wait_for_function("Array.from(window.nonogramGrid.cells).some((c) => c === 1)")
+    assert cells(page) == first  # the same seed, the same picture
+    page.click('[data-action="undo"]')
+    assert set(cells(page)) == {0}
+
+
+def test_export_and_import_round_trip(page, site_url, tmp_path):
+    open_edit(page, site_url)
+    wait_for_python(page)
+    set_size(page, 4, 3)
+    stroke(page, [(0, 0), (0, 3)])
+    stroke(page, [(2, 1), (2, 2)])
+    drawn = cells(page)
+    for action, name in (("export-xml", "p.xml"), ("export-non", "p.non")):
+        page.click(f'[data-action="{action}"]')
+        expect(page.locator(".nono-export")).to_be_visible()
+        page.wait_for_function("document.querySelector('.nono-export').value.length > 0")
+        text = page.input_value(".nono-export")
+        page.evaluate("document.querySelector('.nono-export').value = ''")
+        page.click('[data-action="clear"]')
+        path = tmp_path / name
+        path.write_text(text)
+        page.set_input_files("[data-field=file]", str(path))
+        page.wait_for_function("Array.from(window.nonogramGrid.cells).some((c) => c === 1)")
+        assert cells(page) == drawn, name
+        expect(page.locator(".nono-message")).to_contain_text("Opened")
+    # a malformed file: a message, and the picture stays
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<puzzle><clues type='rows'><line><count>x</count>")
+    page.set_input_files("[data-field=file]", str(bad))
+    expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
+    assert cells(page) == drawn
+    # a malformed link: a message, inserted as text
+    page.fill("[data-field=link]", "https://example.org/?c=<b>11.3_2</b>")
+    page.click("[data-form=link] button[type=submit]")
+    expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
+    assert page.locator(".nono-message b").count() == 0
+    page.fill("[data-field=link]", "no puzzle here")
+    page.click("[data-form=link] button[type=submit]")
+    expect(page.locator(".nono-message")).to_contain_text("needs ?c=")
+
+
+def test_the_share_link_opens_the_puzzle_in_play(page, site_url):
+    open_edit(page, site_url)
+    wait_for_python(page)
+    set_size(page, 5, 5)
+    stroke(page, [(0, 0), (0, 4)])
+    stroke(page, [(1, 2), (4, 2)])
+    stroke(page, [(4, 0)])
+    drawn = clues(page)
+    page.click('[data-action="share"]')
+    page.wait_for_function("document.querySelector('.nono-export').value.includes('?c=')")
+    link = page.input_value(".nono-export")
+    assert link.startswith(site_url) and "/nonograms/play/?c=" in link
+    # the editor opens its own link too
+    page.click('[data-action="clear"]')
+    page.fill("[data-field=link]", link)
+    page.click("[data-form=link] button[type=submit]")
+    page.wait_for_function("Array.from(window.nonogramGrid.cells).some((c) => c === 1)")
+    assert clues(page) == drawn
+    page.goto(link)
+    page.wait_for_selector(".nonogram-play[data-ready=true]")
+    page.wait_for_function("window.nonogramGrid.width === 5", timeout=PYTHON_READY)
+    got = page.evaluate("({rows: window.nonogramGrid.rows, columns: window.nonogramGrid.columns})")
+    assert got == drawn
+
+
+def test_screenshots(page, site_url, screenshot_dir):
+    open_edit(page, site_url)
+    wait_for_python(page)
+    set_size(page, 10, 10)
+    for r in range(2, 8):
+        stroke(page, [(r, 2), (r, 7)] if r in (2, 7) else [(r, 2)])
+    stroke(page, [(3, 7), (6, 7)])
+    stroke(page, [(0, 0), (0, 9)], button="right")
+    settled(page)
+    page.screenshot(path=str(screenshot_dir / "nonogram-edit-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.screenshot(path=str(screenshot_dir / "nonogram-edit-390.png"), full_page=True)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
