@@ -137,7 +137,9 @@ def test_a_stale_answer_is_never_shown(page, site_url):
     set_size(page, 2, 2)
     settled(page)
     # hold every answer once it has come back from Python
-    page.evaluate("window.nonogramEditHold = new Promise((r) => (window.releaseEditHold = r))")
+    page.evaluate(
+        "window.nonogramEditHold = new Promise((r) => (window.releaseEditHold = r)); null"
+    )
     stroke(page, [(0, 0)])
     stroke(page, [(1, 1)])  # ambiguous: "2 solutions"
     held_answer_for_this_picture(page)
