@@ -229,7 +229,7 @@ def test_the_share_link_opens_the_puzzle_in_play(page, site_url):
     assert clues(page) == drawn
     page.goto(link)
     page.wait_for_selector(".nonogram-play[data-ready=true]")
-    page.wait_for_function("window.nonogramGrid.width === 5", timeout=PYTHON_READY)
+    page.wait_for_function("window.nonogramGrid.rows.some((r) => r.length)", timeout=PYTHON_READY)
     got = page.evaluate("({rows: window.nonogramGrid.rows, columns: window.nonogramGrid.columns})")
     assert got == drawn
 
