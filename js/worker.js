@@ -80,11 +80,17 @@ async function boot() {
     indexURL: new URL("../pyodide/", import.meta.url).href,
     env: { SOLVELAB_TABLES: TABLES_DIR },
   });
-  if (interrupt) pyodide.setInterruptBuffer(interrupt);
   status({ stage: "loading-package" });
   pyodide.unpackArchive(await archive, "zip", { extractDir: PACKAGE_DIR });
   callPython = pyodide.runPython(GLUE);
+  // Only now: a Stop meant for calls waiting for Python must not interrupt its start.
+  if (interrupt) listenForStop();
   status({ stage: "ready" });
+}
+
+function listenForStop() {
+  Atomics.store(interrupt, 0, 0);
+  pyodide.setInterruptBuffer(interrupt);
 }
 
 /** Runs solvelab.web.<method>(**args); a page's Stop during it ends it with "interrupted". */
@@ -96,7 +102,7 @@ function runPython(method, args, onSolution = () => {}) {
 onmessage = async ({ data }) => {
   if (data.interrupt) {
     interrupt = new Int32Array(data.interrupt);
-    pyodide?.setInterruptBuffer(interrupt);
+    if (callPython) listenForStop();
     return;
   }
   if (data.cancel !== undefined) {

@@ -251,3 +251,33 @@ def test_bad_table_download_fails_clearly_and_retry_works(page, site_url, page_l
     assert "error" not in retried, retried
     assert solves(facelets, retried["result"]["moves"])
     assert len(requests) == before + 1  # fetched again, not taken from a cache
+
+
+def test_stop_while_python_starts_does_not_break_its_start(page, site_url):
+    # Python cannot start until the test lets its WebAssembly through.
+    held: list = []
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url)
+    outcome = page.evaluate(
+        """async (url) => {
+            const { PythonClient } = await import(url);
+            window.python = new PythonClient();
+            const waiting = window.python.call("parse", { text: "R" }).then(
+                () => "answered", (error) => error.name);
+            window.python.stop();  // the call waits for Python: stop it
+            return await waiting;
+        }""",
+        site_url + "js/python.js",
+    )
+    assert outcome == "Cancelled"
+    page.wait_for_function("window.python.interruptible")
+    page.wait_for_function("document.readyState === 'complete'")
+    while not held:
+        page.wait_for_timeout(50)  # the worker asks for Python's WebAssembly
+    for route in held:
+        route.continue_()
+    page.evaluate(
+        "(ms) => Promise.race([window.python.ready, new Promise((_, no) => setTimeout(no, ms))])",
+        READY_MS,
+    )
+    assert call(page, "parse", text="R U")["result"]["moves"] == ["R", "U"]
