@@ -10,7 +10,7 @@
 // check is asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, UNKNOWN, runsOf } from "./nonogram-grid.js";
+import { FILLED, NonogramGrid, UNKNOWN, listenForKeys, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
 const $ = (selector) => root.querySelector(selector);
@@ -355,25 +355,7 @@ $("[data-form=link]").addEventListener("submit", (event) => {
 
 // -- keyboard ------------------------------------------------------------------
 
-grid.canvas.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (grid.key(event)) return event.preventDefault(), event.stopPropagation();
-  const c = grid.cursor;
-  const value = { f: FILLED, " ": FILLED, Enter: FILLED, x: CROSSED, Backspace: UNKNOWN, Delete: UNKNOWN }[event.key];
-  if (value === undefined || !c) return;
-  event.preventDefault();
-  event.stopPropagation();
-  grid.mark(c.row, c.col, value);
-});
-document.addEventListener("keydown", (event) => {
-  if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea, select")) return;
-  const key = event.key.toLowerCase();
-  if (key === "z" && !event.shiftKey) actions.undo(), event.preventDefault();
-  else if (key === "y" || (key === "z" && event.shiftKey)) actions.redo(), event.preventDefault();
-});
-grid.canvas.addEventListener("focus", () => {
-  if (!grid.cursor && grid.canvas.matches(":focus-visible")) (grid.cursor = { row: 0, col: 0 }), grid.draw();
-});
+listenForKeys(grid, actions);
 
 if (!restore()) setPicture(10, 10, new Uint8Array(100));
 root.dataset.ready = "true"; // the page is wired (tests wait for this)

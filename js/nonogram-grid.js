@@ -498,3 +498,32 @@ export class NonogramGrid {
     if (y + L.cell > L.H) this.pan.y -= y + L.cell - L.H;
   }
 }
+
+/**
+ * A page's keys for its grid: the grid's own (the cursor), then f, Space or Enter
+ * fills, x crosses, Backspace or Delete clears the cell under the cursor, and
+ * Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) call actions.undo() and actions.redo(). The
+ * keys go no further: the site's theme would take F, S and / for its search.
+ */
+export function listenForKeys(grid, actions) {
+  grid.canvas.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (grid.key(event)) return event.preventDefault(), event.stopPropagation();
+    const c = grid.cursor;
+    const value = { f: FILLED, " ": FILLED, Enter: FILLED, x: CROSSED, Backspace: UNKNOWN, Delete: UNKNOWN }[event.key];
+    if (value === undefined || !c || grid.locked) return;
+    event.preventDefault();
+    event.stopPropagation();
+    grid.mark(c.row, c.col, value);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea, select")) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) actions.undo(), event.preventDefault();
+    else if (key === "y" || (key === "z" && event.shiftKey)) actions.redo(), event.preventDefault();
+  });
+  grid.canvas.addEventListener("focus", () => {
+    // the cursor shows for the keyboard (Tab), not for a click
+    if (!grid.cursor && grid.canvas.matches(":focus-visible")) (grid.cursor = { row: 0, col: 0 }), grid.draw();
+  });
+}

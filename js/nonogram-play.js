@@ -4,7 +4,7 @@
 // progress (localStorage); check and hint enable themselves when it is ready.
 
 import { PythonClient } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, UNKNOWN } from "./nonogram-grid.js";
+import { NonogramGrid, UNKNOWN, listenForKeys } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
 const $ = (selector) => root.querySelector(selector);
@@ -202,27 +202,7 @@ root.addEventListener("click", (event) => {
   if (action) Promise.resolve(action()).catch((error) => say(error.message, "error"));
 });
 
-grid.canvas.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  // The page's keys are not the site's (Material's search takes F, S and /).
-  if (grid.key(event)) return event.preventDefault(), event.stopPropagation();
-  const c = grid.cursor;
-  const value = { f: FILLED, " ": FILLED, Enter: FILLED, x: CROSSED, Backspace: UNKNOWN, Delete: UNKNOWN }[event.key];
-  if (value === undefined || !c || grid.locked) return;
-  event.preventDefault();
-  event.stopPropagation();
-  grid.mark(c.row, c.col, value);
-});
-document.addEventListener("keydown", (event) => {
-  if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea, select")) return;
-  const key = event.key.toLowerCase();
-  if (key === "z" && !event.shiftKey) actions.undo(), event.preventDefault();
-  else if (key === "y" || (key === "z" && event.shiftKey)) actions.redo(), event.preventDefault();
-});
-grid.canvas.addEventListener("focus", () => {
-  // the cursor shows for the keyboard (Tab), not for a click
-  if (!grid.cursor && grid.canvas.matches(":focus-visible")) (grid.cursor = { row: 0, col: 0 }), grid.draw();
-});
+listenForKeys(grid, actions);
 
 // -- where puzzles come from ----------------------------------------------------
 
