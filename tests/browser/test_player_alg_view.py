@@ -52,6 +52,8 @@ def test_an_algorithm_played_as_the_solution_of_its_case(page, site_url):
     page.fill("#player-alg", sune)
     page.select_option('[data-option="anchor"]', "end")
     page.get_by_role("button", name="Play", exact=True).click()
+    # Python reads the text first; then the moves play.
+    page.wait_for_function("window.solvelabPlayer.alg.length === 7", timeout=60_000)
     page.wait_for_function(
         "!window.solvelabPlayer.playing && window.solvelabPlayer.view.idle", timeout=60_000
     )
