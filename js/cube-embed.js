@@ -89,6 +89,27 @@ function setUpDemo(demo, data) {
   const net = demo.dataset.net === "true" ? new NetView(netBox, data) : null;
   if (net && demo.dataset.colours) net.setColours(parseColours(demo.dataset.colours));
   demo.netView = net;
+  // Over the canvas's corner, as in the player: fullscreen and a picture of the view.
+  const tools = element("div", "cube-demo-tools");
+  const tool = (text, label, act) => {
+    const toolButton = element("button", "cube-demo-tool", text);
+    toolButton.type = "button";
+    toolButton.title = label;
+    toolButton.setAttribute("aria-label", label);
+    toolButton.addEventListener("click", act);
+    tools.append(toolButton);
+  };
+  tool("⛶", "Fullscreen", () =>
+    document.fullscreenElement ? document.exitFullscreen() : canvas.requestFullscreen().catch(() => {}),
+  );
+  tool("⤓", "Save a picture", async () => {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(await view.toBlob());
+    link.download = "solvelab-cube.png";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  });
+  demo.append(tools);
   const controls = element("div", "cube-demo-controls");
   const button = element("button", "md-button cube-demo-play", "▶ Play");
   button.type = "button";

@@ -160,7 +160,7 @@ def test_cross_demo_shows_only_the_cross(chapter):
     demo = demo_with(page, "x2 R D R' B' L'")
     setup = demo.get_attribute("data-setup")
     demo.scroll_into_view_if_needed()
-    demo.get_by_role("button").click()
+    demo.locator(".cube-demo-play").click()
     expect(demo).to_have_attribute("data-state", "done", timeout=60_000)
     start = state(setup)
     assert page.evaluate("window.jumps.at(-1)") == start
@@ -179,7 +179,7 @@ def test_f2l_demo_inserts_a_pair(chapter):
     page = chapter
     demo = demo_with(page, "R U R' U2 R U' R'")
     demo.scroll_into_view_if_needed()
-    demo.get_by_role("button").click()
+    demo.locator(".cube-demo-play").click()
     expect(demo).to_have_attribute("data-state", "done", timeout=60_000)
     assert page.evaluate("window.jumps.at(-1)") == state("R U R' U2 R U' R'")
     assert demo.evaluate("d => d.cubeView.stickers") == SOLVED

@@ -446,7 +446,7 @@ def test_demo_plays_its_moves(view, site_url, screenshot_dir):
         view.add_style_tag(url=site_url + "stylesheets/solvelab.css")  # until mkdocs.yml has it
     demo = view.locator(".cube-demo")
     expect(demo.locator("canvas")).to_have_count(1)
-    button = demo.get_by_role("button")
+    button = demo.locator(".cube-demo-play")
     expect(button).to_contain_text("Play")
     setup = apply(SOLVED, "R U R' U'")
     view.wait_for_function("document.querySelector('.cube-demo').cubeView?.idle")
@@ -759,3 +759,17 @@ def test_a_demo_takes_the_players_view_attributes(view):
         }"""
     )
     assert "yaw,pitch,zoom" in bad
+
+
+def test_a_demo_goes_fullscreen_and_saves_a_picture(view):
+    demo = view.locator(".cube-demo").first
+    view.wait_for_function("document.querySelector('.cube-demo')?.cubeView")
+    demo.get_by_role("button", name="Fullscreen").click()
+    view.wait_for_function("document.fullscreenElement?.classList.contains('cube-demo-canvas')")
+    view.evaluate("document.exitFullscreen()")
+    view.wait_for_function("!document.fullscreenElement")
+    with view.expect_download() as download:
+        demo.get_by_role("button", name="Save a picture").click()
+    png = Path(download.value.path()).read_bytes()
+    counts = colour_counts(png, COLOURS)
+    assert sum(counts.values()) > 1000, counts
