@@ -20,7 +20,7 @@ import re
 from solvelab.nonogram.errors import NonogramError
 from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
-from solvelab.nonogram.generator import random_picture
+from solvelab.nonogram.generator import GeneratorError, find_unique, random_picture
 from solvelab.nonogram.hints import next_hint
 from solvelab.nonogram.link import decode_clues, decode_progress, encode_clues
 from solvelab.nonogram.puzzle import MAX_SIZE, Block, Puzzle
@@ -88,30 +88,18 @@ def nonogram_generate(
 ) -> dict:
     """A random puzzle the solver proves unique: ``difficulty`` ``easy`` (line
     solving alone), ``hard`` (needs probing or search) or ``any``."""
-    if difficulty not in ("any", "easy", "hard"):
-        return {"error": f"unknown difficulty {difficulty!r}"}
     if not (5 <= width <= 100 and 5 <= height <= 100):
         return {"error": f"width and height must be 5 to 100, not {width} × {height}"}
     if not 0.05 <= density <= 0.95:
         return {"error": f"the density must be 0.05 to 0.95, not {density}"}
-    rng = random.Random(seed)
-    for attempt in range(attempts):
-        picture = random_picture(width, height, density, rng)
-        if not any(any(row) for row in picture):
-            continue
-        puzzle = Puzzle.from_grid(picture, title=f"random {width}×{height}")
-        result = solve(puzzle, time_limit=time_limit)
-        if result.status != UNIQUE:
-            continue
-        if (difficulty == "easy") != (result.difficulty == "line") and difficulty != "any":
-            continue
-        _results[(puzzle.rows, puzzle.columns)] = result
-        return _json(puzzle, difficulty=result.difficulty, attempts=attempt + 1, source="generated")
-    what = {"easy": "line-solvable ", "hard": "hard ", "any": ""}[difficulty]
-    return {
-        "error": f"no {what}unique puzzle in {attempts} random {width} × {height} pictures "
-        f"of density {density}; try another density or difficulty"
-    }
+    try:
+        puzzle, result, tried = find_unique(
+            width, height, density, seed, difficulty, attempts, time_limit
+        )
+    except GeneratorError as error:
+        return {"error": str(error)}
+    _results[(puzzle.rows, puzzle.columns)] = result
+    return _json(puzzle, difficulty=result.difficulty, attempts=tried, source="generated")
 
 
 def nonogram_from_text(text: str, name: str = "") -> dict:

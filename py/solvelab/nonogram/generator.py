@@ -13,7 +13,7 @@ import random
 
 from solvelab.nonogram.errors import NonogramError
 from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
-from solvelab.nonogram.solver import UNIQUE, solve
+from solvelab.nonogram.solver import UNIQUE, Result, solve
 
 
 class GeneratorError(NonogramError):
@@ -23,6 +23,9 @@ class GeneratorError(NonogramError):
 def random_picture(width: int, height: int, density: float, rng: random.Random) -> list[list[int]]:
     """A picture of 0 (background) and 1 cells, each 1 with probability ``density``."""
     return [[1 if rng.random() < density else 0 for _ in range(width)] for _ in range(height)]
+
+
+DIFFICULTIES = ("any", "easy", "hard")  # easy: line solving alone; hard: more than that
 
 
 def generate(
@@ -36,21 +39,41 @@ def generate(
 ) -> Puzzle:
     """A puzzle with a unique solution (line-solvable with ``easy``), the same for the
     same arguments."""
+    difficulty = "easy" if easy else "any"
+    return find_unique(width, height, density, seed, difficulty, attempts, time_limit)[0]
+
+
+def find_unique(
+    width: int,
+    height: int,
+    density: float,
+    seed: int | None,
+    difficulty: str = "any",
+    attempts: int = 2000,
+    time_limit: float = 5.0,
+) -> tuple[Puzzle, Result, int]:
+    """The first random picture of the seed whose clues have one solution, of the
+    ``difficulty`` wanted (see :data:`DIFFICULTIES`): the puzzle, the solver's
+    result and how many pictures it took."""
+    if difficulty not in DIFFICULTIES:
+        raise GeneratorError(f"unknown difficulty {difficulty!r}: one of {', '.join(DIFFICULTIES)}")
     if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
         raise GeneratorError(f"width and height must be 1 to {MAX_SIZE}, not {width} × {height}")
     if not 0 < density < 1:
         raise GeneratorError(f"the density must be between 0 and 1 (exclusive), not {density}")
     rng = random.Random(seed)
-    for _ in range(attempts):
+    for attempt in range(attempts):
         picture = random_picture(width, height, density, rng)
         if not any(any(row) for row in picture):
             continue
         puzzle = Puzzle.from_grid(picture, title=f"random {width}×{height}")
         result = solve(puzzle, time_limit=time_limit)
-        if result.status == UNIQUE and (not easy or result.difficulty == "line"):
-            return puzzle
-    what = "line-solvable unique" if easy else "unique"
+        if result.status == UNIQUE and (
+            difficulty == "any" or (difficulty == "easy") == (result.difficulty == "line")
+        ):
+            return puzzle, result, attempt + 1
+    what = {"easy": "line-solvable ", "hard": "hard ", "any": ""}[difficulty]
     raise GeneratorError(
-        f"no {what} puzzle found in {attempts} random {width} × {height} pictures of "
-        f"density {density}; try a higher density"
+        f"no {what}unique puzzle found in {attempts} random {width} × {height} pictures of "
+        f"density {density}; try another density"
     )
