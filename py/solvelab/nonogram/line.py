@@ -221,13 +221,14 @@ class LineSolver:
 
     def first_failure(self, cells: Sequence[int]) -> int:
         """How many runs (from the left) can still be placed, for messages."""
-        tables = self._forward(cells)
+        tables = self._forward([c & 1 for c in cells], self._prefixes(cells))
         return max((j for j, row in enumerate(tables) if any(row)), default=0)
 
-    def _forward(self, cells: Sequence[int]) -> list[list[bool]]:
-        n = len(cells)
-        can_bg = [c & 1 for c in cells]
-        pref = self._prefixes(cells)
+    def _forward(self, can_bg: list[int], pref: dict[int, list[int]]) -> list[list[bool]]:
+        """fwd[j][i]: the first j runs fit in the first i cells (``can_bg``: which cells
+        may be background; ``pref``: see :meth:`_prefixes`)."""
+        n = len(can_bg)
+        lengths, bits, same_prev = self.lengths, self.bits, self.same_prev
         row = [False] * (n + 1)
         row[0] = True
         for i in range(n):
@@ -236,10 +237,10 @@ class LineSolver:
             row[i + 1] = True
         fwd = [row]
         for j in range(self.k):
-            length = self.lengths[j]
-            p = pref[self.bits[j]]
-            prev = fwd[j]
-            gap = self.same_prev[j]
+            length = lengths[j]
+            p = pref[bits[j]]
+            prev = row
+            gap = same_prev[j]
             row = [False] * (n + 1)
             for i in range(length, n + 1):
                 if row[i - 1] and can_bg[i - 1]:
@@ -275,33 +276,8 @@ class LineSolver:
         can_bg = [c & 1 for c in cells]
         pref = self._prefixes(cells)
         lengths, bits, same_prev = self.lengths, self.bits, self.same_prev
-        # Forward table (as _forward, inlined for speed).
-        row = [False] * (n + 1)
-        row[0] = True
-        for i in range(n):
-            if not can_bg[i]:
-                break
-            row[i + 1] = True
-        fwd = [row]
-        for j in range(k):
-            length = lengths[j]
-            p = pref[bits[j]]
-            prev = row
-            gap = same_prev[j]
-            row = [False] * (n + 1)
-            for i in range(length, n + 1):
-                if row[i - 1] and can_bg[i - 1]:
-                    row[i] = True
-                    continue
-                s = i - length
-                if p[i] != p[s]:
-                    continue
-                if gap:
-                    if s >= 1 and can_bg[s - 1] and prev[s - 1]:
-                        row[i] = True
-                elif prev[s]:
-                    row[i] = True
-            fwd.append(row)
+        fwd = self._forward(can_bg, pref)
+        row = fwd[k]
         if not row[n]:
             return None
         # Backward table.
