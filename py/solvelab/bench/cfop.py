@@ -86,7 +86,7 @@ def run_in_this_runtime(count: int, cross_colour: str | None, progress: bool = F
 
 
 def run_in_pyodide(count: int, cross_colour: str | None) -> dict:
-    from solvelab.bench.pyodide import run_python
+    from solvelab.bench.pyodide import run_for_result
 
     code = (
         "import json\n"
@@ -94,9 +94,7 @@ def run_in_pyodide(count: int, cross_colour: str | None) -> dict:
         f"figures = run_in_this_runtime({count}, {cross_colour!r})\n"
         "print('RESULT' + json.dumps(figures))\n"
     )
-    output = run_python(code)
-    line = next(line for line in output.splitlines() if line.startswith("RESULT"))
-    return json.loads(line[len("RESULT") :])
+    return run_for_result(code)
 
 
 # Peers ---------------------------------------------------------------------

@@ -170,7 +170,7 @@ def run_in_this_runtime(
 
 
 def run_in_pyodide(count: int, length_limits: tuple[float, ...] = LENGTH_LIMITS) -> dict[str, dict]:
-    from solvelab.bench.pyodide import run_python
+    from solvelab.bench.pyodide import run_for_result
 
     code = (
         "import json\n"
@@ -178,9 +178,7 @@ def run_in_pyodide(count: int, length_limits: tuple[float, ...] = LENGTH_LIMITS)
         f"figures = run_in_this_runtime({count}, False, False, {tuple(length_limits)!r})\n"
         "print('RESULT' + json.dumps(figures))\n"
     )
-    output = run_python(code)
-    line = next(line for line in output.splitlines() if line.startswith("RESULT"))
-    return json.loads(line[len("RESULT") :])
+    return run_for_result(code)
 
 
 def _seconds(value: float) -> str:

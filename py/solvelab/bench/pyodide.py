@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -35,3 +36,10 @@ def run_python(code: str, timeout: float | None = None) -> str:
             raise PyodideUnavailable("the npm package pyodide is missing: run `make node_modules`")
         raise RuntimeError(f"Python in Pyodide failed:\n{done.stderr}")
     return done.stdout
+
+
+def run_for_result(code: str) -> object:
+    """Run ``code`` in Pyodide; what it printed as JSON on a line ``RESULT<json>``."""
+    output = run_python(code)
+    line = next(line for line in output.splitlines() if line.startswith("RESULT"))
+    return json.loads(line[len("RESULT") :])
