@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from solvelab.bench.site_server import CHROMIUM_ARGS, SiteServer, chromium_path
 
@@ -100,6 +101,10 @@ class PageLog:
         ]
 
 
+# expect() waits as long as the pages do (see `page`), not Playwright's 5 s.
+expect.set_options(timeout=60_000)
+
+
 @pytest.fixture
 def page_log() -> PageLog:
     """The console errors, page errors and requests of this test's `page`."""
@@ -117,7 +122,9 @@ def page(browser, site_url: str, page_log: PageLog):
     # from the site; tests/browser/test_offline.py makes its own context to test them.
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    # Generous: on a loaded 2-core machine a message can wait seconds behind the
+    # worker's loading of the tables. Tests wait on conditions, never on the clock.
+    page.set_default_timeout(60_000)
     page.on(
         "console",
         lambda msg: (

@@ -133,8 +133,18 @@ def test_links_over_the_limit_give_a_message_and_the_page_stays_responsive(
     open_player(page, site_url, f"?alg={alg}")
     wait_for_python(page)
     expect(_message(page)).to_contain_text(expected)
+    page.evaluate(
+        """() => {
+            const view = window.solvelabPlayer.view, turn = view.turn;
+            window.turnsAnimated = [];
+            view.turn = function (token) {
+                window.turnsAnimated.push(token);
+                return turn.call(this, token);
+            };
+        }"""
+    )
     page.keyboard.press("r")  # a key still turns the cube, with an animation
-    page.wait_for_function("!window.solvelabPlayer.view.idle")
+    page.wait_for_function("window.turnsAnimated.length === 1")
     wait_until_still(page)
     assert shown(page) == Cube().apply("R")
 
