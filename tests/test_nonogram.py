@@ -20,6 +20,7 @@ from solvelab.nonogram import (
     Puzzle,
     PuzzleTooLarge,
     UnsatisfiableClues,
+    parse,
     solve,
 )
 from solvelab.nonogram.puzzle import BLACK, WHITE
@@ -240,25 +241,68 @@ def test_block_colours_touch_without_gap():
     assert result.status == UNIQUE and result.pictures() == [["Xr", "rX"]]
 
 
-def test_steps_replay_to_the_solution():
+def dom_text(n: int) -> str:
+    """Clue text of the n-Dom puzzle (Paul Stansifer's family, (2n+1) × (2n+1)):
+    unique, and plain backtracking needs many guesses and backtracks."""
+    rows = ["3", "1"] + ["3 1", "1"] * (n - 1) + ["1"]
+    columns = ["1", "1"] + ["1 3", "1"] * (n - 1) + ["3"]
+    return "rows\n" + "\n".join(rows) + "\ncolumns\n" + "\n".join(columns)
+
+
+def checked_steps(puzzle):
+    """The solver's steps, and checkpoints (step count, the solver's real grid then):
+    the grid each probing pass starts from and ends with, and each solution."""
     from solvelab.nonogram.solver import Solver
 
-    puzzle = Puzzle.from_grid(["X..X.", ".XX..", "..X.X", "X...X", ".X.X."])
-    result = Solver(puzzle, record_steps=True).solve()
-    assert result.steps and result.steps[-1].kind in ("solution", "backtrack")
-    grid = [3] * 25
-    saved = {}
-    for step in result.steps:
-        if step.kind == "guess":
-            saved[step.depth] = grid.copy()
-        if step.kind == "backtrack" and step.depth in saved:
-            grid = saved[step.depth]
-        for cell, mask in step.changes:
-            grid[cell] = mask
-        if step.kind == "solution":
-            break
-    picture = [[v.bit_length() - 1 for v in grid[r * 5 : r * 5 + 5]] for r in range(5)]
-    assert puzzle.check(picture)
+    checkpoints = []
+
+    class Checked(Solver):
+        def probe(self, grid, depth=0):
+            checkpoints.append((len(self.steps), grid.copy()))
+            out = super().probe(grid, depth)
+            if out is not None:
+                checkpoints.append((len(self.steps), out[0].copy()))
+            return out
+
+    result = Checked(puzzle, record_steps=True).solve()
+    masks = [[1 << v for row in grid for v in row] for grid in result.solutions]
+    at = [i + 1 for i, step in enumerate(result.steps) if step.kind == "solution"]
+    checkpoints += list(zip(at, masks, strict=True))
+    return result, checkpoints
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [
+        Puzzle.from_grid(["X..X.", ".XX..", "..X.X", "X...X", ".X.X."]),
+        Puzzle.from_grid(["X.", ".X"]),
+        Puzzle.from_grid(["XX..", "X..X", ".XX.", "..XX"]),
+        parse(dom_text(6)),
+    ],
+    ids=["5x5", "diagonals", "4x4", "6-dom"],
+)
+def test_steps_replay_the_solvers_grid_exactly_through_guesses_and_backtracks(puzzle):
+    from solvelab.nonogram.steps import replay
+
+    result, checkpoints = checked_steps(puzzle)
+    grids = [
+        [3] * (puzzle.width * puzzle.height),
+        *replay(result.steps, puzzle.width * puzzle.height),
+    ]
+    for count, grid in checkpoints:
+        assert grids[count] == grid, f"after step {count}"
+    assert len(checkpoints) > 2
+
+
+def test_the_step_checks_see_backtracks_and_second_branches():
+    result, _ = checked_steps(parse(dom_text(6)))
+    kinds = [step.kind for step in result.steps]
+    assert kinds.count("backtrack") > 3
+    # a guess right after a backtrack: the branch left is undone by the guess's changes
+    after = [
+        b for a, b in zip(result.steps, result.steps[1:], strict=False) if a.kind == "backtrack"
+    ]
+    assert any(step.kind == "guess" and any(m == 3 for _, m in step.changes) for step in after)
 
 
 def test_bit_set_line_solver_agrees_with_the_dp():

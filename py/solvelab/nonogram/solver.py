@@ -136,7 +136,14 @@ class Solver:
         self.time_limit = time_limit
         self.deadline = None
         self.steps: list[Step] | None = [] if record_steps else None
+        self.shown = [self.full] * self.size  # the grid after the last recorded step
         self.max_solutions = max_solutions
+
+    def _record(self, step: Step) -> None:
+        """Records a step and applies its changes to :attr:`shown`."""
+        self.steps.append(step)
+        for cell, mask in step.changes:
+            self.shown[cell] = mask
 
     # -- propagation -------------------------------------------------------------
 
@@ -225,7 +232,7 @@ class Solver:
                         queued.add(other)
                         queue.append(other)
             if changes and self.steps is not None:
-                self.steps.append(Step("line", line=line, changes=tuple(changes)))
+                self._record(Step("line", line=line, changes=tuple(changes)))
 
     # -- probing -----------------------------------------------------------------
 
@@ -246,6 +253,7 @@ class Solver:
         size = self.size
         stats = self.stats
         steps = self.steps
+        record = self._record
         lines_of = self._lines_of
         propagate = self.propagate
         stamp = [0] * (self.height + self.width)  # when each line last changed
@@ -346,7 +354,7 @@ class Solver:
                     if c + width < size:
                         hot.append(c + width)
                 if steps is not None:
-                    steps.append(Step("probe", cell=cell, changes=diff(before, grid), depth=depth))
+                    record(Step("probe", cell=cell, changes=diff(before, grid), depth=depth))
                 changed = True
             if not changed:
                 break
@@ -405,10 +413,23 @@ class Solver:
             result.status = UNIQUE
             return
         solutions = result.solutions
-        stack: list[tuple[list[int], int]] = [(grid, 0)]
+        # (grid, depth, the guessed cell and its colour bit): a branch is recorded as a
+        # guess when it is taken, with the changes from the grid shown before it
+        # (which, after a backtrack or a solution, undo the branch left).
+        stack: list[tuple[list[int], int, int, int]] = [(grid, 0, -1, 0)]
         first = True
         while stack:
-            grid, depth = stack.pop()
+            grid, depth, guessed, bit = stack.pop()
+            if depth and self.steps is not None:
+                self._record(
+                    Step(
+                        "guess",
+                        cell=guessed,
+                        value=bit.bit_length() - 1,
+                        changes=diff(self.shown, grid),
+                        depth=depth,
+                    )
+                )
             probed = self.probe(grid, depth)
             if first:
                 first = False
@@ -423,7 +444,7 @@ class Solver:
             if probed is None:
                 self.stats.backtracks += 1
                 if self.steps is not None:
-                    self.steps.append(Step("backtrack", depth=depth))
+                    self._record(Step("backtrack", depth=depth))
                 continue
             grid, branch = probed
             if branch is None:
@@ -434,20 +455,9 @@ class Solver:
             cell, children = branch
             # Bigger consequences first; pushed in reverse so the first is tried first.
             children.sort(key=lambda item: -sum(1 for v in item[1] if not v & (v - 1)))
-            for _, child in reversed(children):
-                stack.append((child, depth + 1))
+            for bit, child in reversed(children):
+                stack.append((child, depth + 1, cell, bit))
                 self.stats.branches += 1
-            if self.steps is not None:
-                bit, child = children[0]
-                self.steps.append(
-                    Step(
-                        "guess",
-                        cell=cell,
-                        value=bit.bit_length() - 1,
-                        changes=diff(grid, child),
-                        depth=depth + 1,
-                    )
-                )
         if len(solutions) == 1:
             result.status = UNIQUE
         elif len(solutions) > 1:
@@ -473,7 +483,7 @@ class Solver:
         cells = [v.bit_length() - 1 for v in grid]
         result.solutions.append(tuple(tuple(cells[r * w : r * w + w]) for r in range(self.height)))
         if self.steps is not None:
-            self.steps.append(Step("solution", depth=depth))
+            self._record(Step("solution", depth=depth))
 
 
 def _changes(old, new):

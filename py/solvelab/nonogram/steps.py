@@ -2,19 +2,32 @@
 
 Each :class:`Step` says what kind of work was done and which cells it set
 (cell index = ``row * width + column``, value = bit mask of the colours still
-possible; a single bit is a known cell). Replaying the ``changes`` of every
-step from an all-unknown grid, and going back to the grid saved at the guess
-of the same ``depth`` on a ``backtrack``, gives the grid after any step.
+possible; a single bit is a known cell). Replaying the ``changes`` of the
+steps in order from an all-unknown grid gives, after step ``k``, exactly the
+grid the solver had after it: forwards, and through guesses and backtracks
+(a guess's changes also undo what the branch left before it set; see
+:func:`replay`).
 
 Kinds:
 
 - ``line``: the line solver on line ``line`` (rows first, then columns) set ``changes``;
 - ``probe``: trying cell ``cell`` with each colour showed ``changes`` (all
   branches agree, or all but one fail);
-- ``guess``: search sets ``cell`` to colour ``value`` at ``depth`` (and what
-  follows from it, in ``changes``);
-- ``backtrack``: the branch at ``depth`` failed; return to the grid before its guess;
+- ``guess``: search takes the branch where ``cell`` is colour ``value``, at
+  ``depth``; ``changes`` turn the grid shown before it (the parent's, or the
+  end of a branch left after a backtrack or a solution) into the branch's grid;
+- ``backtrack``: the branch at ``depth`` ends in a contradiction (no changes:
+  the next guess leaves it);
 - ``solution``: the grid is solved (``depth`` tells which branch).
+
+>>> from solvelab.nonogram import Puzzle
+>>> from solvelab.nonogram.solver import Solver
+>>> puzzle = Puzzle.from_grid(["X.", ".X"])  # two solutions: the diagonals
+>>> steps = Solver(puzzle, record_steps=True).solve().steps
+>>> [step.kind for step in steps]
+['guess', 'solution', 'guess', 'solution']
+>>> [grid for grid, step in zip(replay(steps, 4), steps) if step.kind == "solution"]
+[[1, 2, 2, 1], [2, 1, 1, 2]]
 """
 
 from __future__ import annotations
@@ -47,3 +60,13 @@ class Step(NamedTuple):
 def diff(before: list[int], after: list[int]) -> tuple[tuple[int, int], ...]:
     """The cells whose masks differ, with their new masks."""
     return tuple((i, b) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b)
+
+
+def replay(steps, size: int, full: int = 3):
+    """The grid after each step (a new list each time), from ``size`` unknown cells
+    (mask ``full``)."""
+    grid = [full] * size
+    for step in steps:
+        for cell, mask in step.changes:
+            grid[cell] = mask
+        yield grid.copy()
