@@ -242,3 +242,75 @@ def test_every_extraction_keeps_the_cross_and_other_slots():
         for moves in rules.extract[slot]:
             assert _changed(Cube().apply(text(moves))) <= u_layer | SLOT_STICKERS[slot]
             assert after(moves) != after(())
+
+
+# F2L keyhole algorithms: each goes through a free slot --------------------------
+
+KEYHOLE = load("f2l").keyhole
+KEYHOLE_ALGS = [
+    pytest.param(entry.name, alg, id=f"keyhole {entry.name}: {alg}")
+    for entry in KEYHOLE
+    for alg in entry.algs
+]
+
+
+def _pair_solved(state, slot) -> bool:
+    home = f2l_state(SOLVED)
+    return (state[slot], state[4 + slot]) == (home[slot], home[4 + slot])
+
+
+@pytest.mark.parametrize(("name", "alg"), KEYHOLE_ALGS)
+def test_a_keyhole_algorithm_goes_through_a_free_slot_and_solves_its_case_in_every_slot(name, alg):
+    rules = f2l_rules()
+    moves = face_turns(alg)
+    for slot in range(4):
+        slot_moves = in_slot(moves, slot)
+        changed = _changed(Cube().apply(text(slot_moves)))
+        through = {other for other in range(4) if changed & SLOT_STICKERS[other]} - {slot}
+        assert through, "moves no other slot: an ordinary case, not a keyhole"
+        kept = U_LAYER | SLOT_STICKERS[slot] | {p for o in through for p in SLOT_STICKERS[o]}
+        assert changed <= kept, "disturbs the cross or a slot it does not go through"
+        for angle in ((), (0,), (1,), (2,)):
+            start = Cube().apply(text(inverse(slot_moves) + angle))
+            state = f2l_state(start)
+            assert all(not _pair_solved(state, other) for other in through)
+            assert rules.case_of(state, slot) == name
+            options = rules.options_for(state, slot)
+            assert any(option.needs for option in options), "the keyhole is not offered"
+            for option in options:
+                solved = f2l_state(start.apply(text(option.moves)))
+                assert _pair_solved(solved, slot)
+                # What was solved stays solved.
+                assert all(_pair_solved(solved, o) for o in range(4) if _pair_solved(state, o))
+            # The rule itself, after the U turn that undoes the angle.
+            done = f2l_state(start.apply(text(inverse(angle) + slot_moves)))
+            assert _pair_solved(done, slot)
+
+
+def test_keyhole_names_are_f2l_cases_or_pieces_in_another_slot():
+    rules = f2l_rules()
+    cases = {case.name for case in F2L}
+    home = f2l_state(SOLVED)
+    for entry in KEYHOLE:
+        if entry.name in cases:
+            continue
+        assert "slot" in entry.name
+        for alg in entry.algs:
+            start = after(inverse(face_turns(alg)))
+            corner, edge = start[home[0]], start[home[4]]
+            others = set().union(*SLOT_STICKERS[1:])
+            assert corner in others or edge in others, (entry.name, alg)
+            assert rules.class_of[(corner, edge)] == entry.name
+
+
+def test_a_keyhole_is_never_offered_through_a_solved_slot():
+    rules = f2l_rules()
+    # F2L 5 in the FR slot: shorter through the FL slot while that slot is free.
+    state = f2l_state(Cube().apply("F' R' F R F"))
+    assert rules.case_of(state, FR) == "F2L 5" and not _pair_solved(state, 1)
+    assert any(option.needs == 0b10 for option in rules.options_for(state, FR))
+    # The same pair with the FL slot solved: only what keeps FL.
+    home = f2l_state(SOLVED)
+    solved_fl = tuple(home[i] if i in (1, 5) else state[i] for i in range(8))
+    options = rules.options_for(solved_fl, FR)
+    assert options and not any(option.needs & 0b10 for option in options)

@@ -31,7 +31,7 @@ from solvelab.cube.cfop.places import (
     relabelled,
     saving,
 )
-from solvelab.cube.cfop.rules import Rule, RulesError, load, variants
+from solvelab.cube.cfop.rules import Rule, RulesError, load, mirrored, variants
 from solvelab.cube.geometry import move_permutation
 from solvelab.cube.state import Cube
 
@@ -79,20 +79,36 @@ def in_slot(moves: Moves, slot: int) -> Moves:
 
 @dataclass(frozen=True)
 class PairOption:
-    """A way to solve one pair: the moves (extraction, U turn, algorithm) and the case."""
+    """A way to solve one pair: the moves (extraction, U turn, algorithm) and the case.
+
+    ``needs`` are the other slots (bits ``1 << slot``) whose pieces the moves may move: a
+    keyhole algorithm's, usable only while those slots are unsolved.
+    """
 
     slot: int
     moves: Moves
     case: str
     rule: Rule
+    needs: int = 0
 
     @property
     def destinations(self) -> tuple[int, ...]:
         return after(self.moves)
 
+    @property
+    def through(self) -> tuple[str, ...]:
+        """The names of the slots in ``needs``: ``("FL",)``."""
+        return tuple(SLOT_NAMES[slot] for slot in range(4) if self.needs >> slot & 1)
 
-def _recognised(config: tuple[int, int], classes: dict[tuple[int, int], str]) -> str | None:
-    return classes.get(config)
+
+def _disturbed(moves: Moves, slot: int) -> int:
+    """The slots other than ``slot`` whose stickers ``moves`` do not leave in place, as bits."""
+    moved = after(moves)
+    return sum(
+        1 << other
+        for other in range(4)
+        if other != slot and any(moved[p] != p for p in SLOT_STICKERS[other])
+    )
 
 
 class F2LRules:
@@ -101,42 +117,56 @@ class F2LRules:
     def __init__(self, keep: int = 6) -> None:
         data = load("f2l")
         self.cases = data.cases
-        # Each case's class in the FR slot: its position from any U angle -> name.
+        self.keyhole = data.keyhole
+        # Each case's class in the FR slot: its position from any U angle -> name. A keyhole
+        # entry not named after one of the 41 cases names the positions its algorithms (and
+        # their mirrors) solve: a pair with pieces in another slot.
         self.class_of: dict[tuple[int, int], str] = {}
-        for case in self.cases:
-            start = after(inverse(face_turns(case.algs[0])))
+        named = {case.name for case in self.cases}
+        firsts = [(case.name, case.algs[0]) for case in self.cases]
+        firsts += [
+            (entry.name, alg)
+            for entry in self.keyhole
+            if entry.name not in named
+            for listed in entry.algs
+            for alg in (listed, mirrored(listed, "diagonal"))
+        ]
+        for name, alg in firsts:
+            start = after(inverse(face_turns(alg)))
             for u in _U_TURNS:
                 turn = after(u)
                 config = (turn[start[_FR_CORNER]], turn[start[_FR_EDGE]])
-                self.class_of.setdefault(config, case.name)
+                self.class_of.setdefault(config, name)
         rules: list[tuple[Rule, Moves]] = []
-        for case in self.cases:
-            for rule in variants(case, "diagonal"):
-                moves = face_turns(rule.alg)
-                start = after(inverse(moves))
-                name = self.class_of.get((start[_FR_CORNER], start[_FR_EDGE]))
-                if name is None:
-                    raise RulesError(f"f2l: {rule.alg} solves no case of the list")
-                rules.append((Rule(name, rule.alg, rule.origin), moves))
-        # options[slot][(corner place, edge place)] -> the shortest options.
+        for entries in (self.cases, self.keyhole):
+            for case in entries:
+                for rule in variants(case, "diagonal"):
+                    moves = face_turns(rule.alg)
+                    start = after(inverse(moves))
+                    name = self.class_of.get((start[_FR_CORNER], start[_FR_EDGE]))
+                    if name is None and entries is self.keyhole and rule.origin != "listed":
+                        continue  # a keyhole variant may solve a position no entry names
+                    if name is None:
+                        raise RulesError(f"f2l: {rule.alg} solves no case of the list")
+                    rules.append((Rule(name, rule.alg, rule.origin), moves))
+        # options[slot][(corner place, edge place)] -> the shortest options, the ``keep``
+        # shortest of each set of slots needed, shortest first.
         self.options: list[dict[tuple[int, int], list[PairOption]]] = []
         for slot in range(4):
             corner, edge = SLOT_HOMES[slot]
             table: dict[tuple[int, int], dict[Moves, PairOption]] = {}
             for rule, moves in rules:
                 slot_moves = in_slot(moves, slot)
+                needs = _disturbed(slot_moves, slot)
                 for u in _U_TURNS:
                     full = join(u, slot_moves)
                     start = after(inverse(full))
                     key = (start[corner], start[edge])
                     table.setdefault(key, {}).setdefault(
-                        full, PairOption(slot, full, rule.case, rule)
+                        full, PairOption(slot, full, rule.case, rule, needs)
                     )
             self.options.append(
-                {
-                    key: sorted(found.values(), key=lambda o: len(o.moves))[:keep]
-                    for key, found in table.items()
-                }
+                {key: _shortest(found.values(), keep) for key, found in table.items()}
             )
         self.extract = [
             [in_slot(face_turns(alg), slot) for alg in data.extract] for slot in range(4)
@@ -148,16 +178,20 @@ class F2LRules:
         return options[0].case if options else None
 
     def options_for(self, state: tuple[int, ...], slot: int, depth: int = 2) -> list[PairOption]:
-        """Every way the rules solve ``slot``'s pair from ``state``, extracting its pieces
-        from other unsolved slots first (up to ``depth`` extractions) if need be."""
-        found = self.options[slot].get((state[slot], state[4 + slot]))
-        if found is not None:
-            return found
+        """Every way the rules solve ``slot``'s pair from ``state``: keyhole algorithms only
+        while the slots they need are unsolved, and pieces in another unsolved slot also
+        taken out first by an extraction (up to ``depth`` of them) before a case."""
+        free = sum(1 << other for other in range(4) if not _solved(state, other))
+        found = [
+            option
+            for option in self.options[slot].get((state[slot], state[4 + slot]), ())
+            if not option.needs & ~free
+        ]
         if depth == 0:
-            return []
+            return found
         combined: list[PairOption] = []
         for other in range(4):
-            if other == slot or _solved(state, other):
+            if other == slot or not free >> other & 1:
                 continue
             stickers = SLOT_STICKERS[other]
             if state[slot] not in stickers and state[4 + slot] not in stickers:
@@ -168,9 +202,22 @@ class F2LRules:
                 # The shortest few after each extraction are plenty.
                 for option in self.options_for(following, slot, depth - 1)[:3]:
                     moves = join(extraction, option.moves)
-                    combined.append(PairOption(slot, moves, option.case, option.rule))
+                    combined.append(PairOption(slot, moves, option.case, option.rule, option.needs))
+        if not combined:
+            return found
+        combined += found
         combined.sort(key=lambda o: len(o.moves))
         return combined[:8]
+
+
+def _shortest(options, keep: int) -> list[PairOption]:
+    """The ``keep`` shortest options of each set of slots needed, shortest first."""
+    by_needs: dict[int, list[PairOption]] = {}
+    for option in sorted(options, key=lambda o: len(o.moves)):
+        kept = by_needs.setdefault(option.needs, [])
+        if len(kept) < keep:
+            kept.append(option)
+    return sorted((o for kept in by_needs.values() for o in kept), key=lambda o: len(o.moves))
 
 
 @cache

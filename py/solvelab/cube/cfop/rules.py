@@ -75,11 +75,13 @@ class Rule:
 
 @dataclass(frozen=True)
 class StageData:
-    """What a data file holds: its cases in order, and (for F2L) the extraction moves."""
+    """What a data file holds: its cases in order, and (for F2L) the extraction moves and the
+    keyhole algorithms, which may move the pieces of other, still unsolved, slots."""
 
     stage: str
     cases: tuple[Case, ...]
     extract: tuple[Algorithm, ...] = ()
+    keyhole: tuple[Case, ...] = ()
 
 
 @cache
@@ -97,12 +99,22 @@ def parse_stage(stage: str, text: str) -> StageData:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesError(f"{stage}.toml: {error}") from None
+    extract = tuple(parse_alg(text_alg) for text_alg in data.get("extract", []))
+    return StageData(
+        stage,
+        _cases(stage, data.get("case", []), "case"),
+        extract,
+        _cases(stage, data.get("keyhole", []), "keyhole"),
+    )
+
+
+def _cases(stage: str, entries: list, table: str) -> tuple[Case, ...]:
     cases = []
-    for i, entry in enumerate(data.get("case", [])):
+    for i, entry in enumerate(entries):
         name = entry.get("name")
         algs = entry.get("algs")
         if not isinstance(name, str) or not isinstance(algs, list) or not algs:
-            raise RulesError(f"{stage}.toml: case {i + 1} needs a name and a list of algs")
+            raise RulesError(f"{stage}.toml: {table} {i + 1} needs a name and a list of algs")
         parsed = []
         for text_alg in algs:
             try:
@@ -110,8 +122,7 @@ def parse_stage(stage: str, text: str) -> StageData:
             except ValueError as error:
                 raise RulesError(f"{stage}.toml, {name}: {text_alg!r}: {error}") from None
         cases.append(Case(name, tuple(parsed), entry.get("nickname")))
-    extract = tuple(parse_alg(text_alg) for text_alg in data.get("extract", []))
-    return StageData(stage, tuple(cases), extract)
+    return tuple(cases)
 
 
 # Mirror images. Left-right (through the plane between R and L): R and L swap,

@@ -201,7 +201,7 @@ def _f2l_stages(pairs: tuple[PairOption, ...]) -> list[Stage]:
         Stage(
             "f2l",
             parse_alg(text(option.moves)),
-            f"{option.case}, {_slot(option.slot)}",
+            f"{option.case}, {_slot(option.slot)}" + _through(option),
             SLOT_NAMES[option.slot],
         )
         for option in pairs
@@ -217,6 +217,11 @@ def _f2l_stages(pairs: tuple[PairOption, ...]) -> list[Stage]:
 
 def _slot(slot: int) -> str:
     return f"{SLOT_NAMES[slot]} slot"
+
+
+def _through(option: PairOption) -> str:
+    """``", keyhole through FL"`` for an option that moves another free slot's pieces."""
+    return f", keyhole through {' and '.join(option.through)}" if option.needs else ""
 
 
 def _spread(starts: list, count: int) -> list:
