@@ -1,6 +1,8 @@
-// The nonogram solve page (site/nonograms/solve.md): clues in, Python's solver
-// (in the worker) answers: the solution, two of them, or the contradiction at
-// its line; its step records replay on the grid with a scrubber.
+// The nonogram solve page (site/nonograms/solve.md): clues in (one box a line, or
+// a text or file that Python reads into the boxes), Python's solver (in the
+// worker) answers: the solution, two of them, or the contradiction at its line;
+// a clue it cannot read is named at its box. Its step records replay on the grid
+// with a scrubber: the grid after step k is exactly the solver's grid then.
 
 import { PythonClient } from "./python.js";
 import { CROSSED, FILLED, NonogramGrid, UNKNOWN } from "./nonogram-grid.js";
@@ -13,12 +15,13 @@ const say = (text, kind = "") => {
   message.textContent = text; // text, never HTML
   message.dataset.kind = kind;
 };
+const MAX_SIZE = 100;
+const SNAPSHOT_EVERY = 64; // steps between kept grids (any step is replayed from the one before it)
 
 const python = new PythonClient({ onStatus: showStatus });
 const grids = $$("canvas[data-grid]").map((canvas) => new NonogramGrid(canvas, { brushes: false }));
-let states = []; // the grid (cells 0/1/2) after each step
-let texts = [];
-let puzzle = null;
+let running = false;
+let replay = null; // {steps, snapshots, size, texts}
 
 function showStatus(status) {
   const line = $(".nono-python");
@@ -27,23 +30,90 @@ function showStatus(status) {
   line.hidden = ready;
   for (const button of $$("[data-needs-python]")) button.disabled = !ready || running;
 }
-let running = false;
 
-const cellOf = (mask) => (mask === 2 ? FILLED : mask === 1 ? CROSSED : UNKNOWN);
-const where = (cell, width) => `row ${Math.floor(cell / width) + 1}, column ${(cell % width) + 1}`;
-const lineName = (line, height) => (line < height ? `row ${line + 1}` : `column ${line - height + 1}`);
+// -- the clue boxes ---------------------------------------------------------------
+
+const boxes = (kind) => $$(`.nono-lines[data-kind=${kind}] input`);
+const size = (name) => Math.max(1, Math.min(MAX_SIZE, Math.floor(Number($(`[data-field=${name}]`).value)) || 1));
+
+const typed = { row: [], column: [] }; // what each box holds, kept while a smaller size hides it
+
+/** Makes the row and column boxes for width × height (only if the size changed, or
+ * with new `values`), with what was typed in each line. */
+function makeBoxes(values = null) {
+  const counts = { row: size("height"), column: size("width") };
+  if (!values && boxes("row").length === counts.row && boxes("column").length === counts.column) return;
+  if (values) (typed.row = values.row), (typed.column = values.column);
+  for (const kind of ["row", "column"]) {
+    const set = $(`.nono-lines[data-kind=${kind}]`);
+    for (const line of set.querySelectorAll(".nono-line")) line.remove();
+    const offset = kind === "row" ? 0 : counts.row;
+    for (let i = 0; i < counts[kind]; i++) {
+      const line = document.createElement("div");
+      line.className = "nono-line";
+      const label = document.createElement("label");
+      const number = document.createElement("span");
+      number.textContent = String(i + 1);
+      const input = document.createElement("input");
+      input.type = "text";
+      input.autocomplete = "off";
+      input.spellcheck = false;
+      input.dataset.line = String(offset + i);
+      input.setAttribute("aria-label", `${kind} ${i + 1}`);
+      input.value = typed[kind][i] ?? "";
+      input.addEventListener("input", () => (typed[kind][i] = input.value));
+      label.append(number, input);
+      const note = document.createElement("span");
+      note.className = "nono-line-message";
+      note.hidden = true;
+      line.append(label, note);
+      set.append(line);
+    }
+  }
+}
+
+function clearLineMessages() {
+  for (const input of $$(".nono-lines input")) input.removeAttribute("aria-invalid");
+  for (const note of $$(".nono-line-message")) (note.hidden = true), (note.textContent = "");
+}
+
+/** Shows a message at line `index` (rows first, then columns). */
+function sayAtLine(index, text) {
+  const input = $(`.nono-lines input[data-line="${index}"]`);
+  if (!input) return;
+  input.setAttribute("aria-invalid", "true");
+  const note = input.closest(".nono-line").querySelector(".nono-line-message");
+  note.textContent = text; // text, never HTML
+  note.hidden = false;
+  input.scrollIntoView({ block: "nearest" });
+}
+
+function fillBoxes(puzzle) {
+  $("[data-field=width]").value = String(puzzle.width);
+  $("[data-field=height]").value = String(puzzle.height);
+  const text = (clue) => clue.join(" ");
+  makeBoxes({ row: puzzle.rows.map(text), column: puzzle.columns.map(text) });
+  clearLineMessages();
+}
+
+// -- solving ----------------------------------------------------------------------
 
 async function solve() {
-  const text = $("#nono-clues").value;
-  const steps = $("[data-field=steps]").checked;
+  const args = {
+    row_texts: boxes("row").map((input) => input.value),
+    column_texts: boxes("column").map((input) => input.value),
+    steps: $("[data-field=steps]").checked,
+  };
   running = true;
   showStatus(python.status);
   $("[data-action=stop]").disabled = false;
+  clearLineMessages();
+  delete root.dataset.status;
   say("Solving…");
   try {
-    const answer = await python.call("nonogram_solve", { text, steps });
-    show(answer);
+    show(await python.call("nonogram_solve", args));
   } catch (error) {
+    root.dataset.status = "stopped";
     say(error.name === "Cancelled" ? "Stopped." : error.message, "error");
   } finally {
     running = false;
@@ -56,14 +126,18 @@ function show(answer) {
   root.dataset.status = answer.error ? "error" : answer.status;
   grids[1].canvas.parentElement.hidden = true;
   $(".nono-steps").hidden = true;
-  if (answer.error) return say(answer.error, "error");
-  puzzle = answer.puzzle;
-  const { width, height } = puzzle;
-  for (const grid of grids) grid.setPuzzle(puzzle);
+  replay = null;
+  if (answer.error) {
+    if (answer.line !== undefined) sayAtLine(answer.line, answer.error);
+    return say(answer.error, "error");
+  }
+  const { width, height } = answer.puzzle;
+  for (const grid of grids) grid.setPuzzle(answer.puzzle);
   const [first, second] = answer.solutions.map((s) => s.map((v) => (v ? FILLED : CROSSED)));
   if (answer.status === "unique") {
     grids[0].setCells(first);
-    say(`One solution${answer.difficulty === "line" ? ", found line by line" : answer.difficulty === "probing" ? ", found by probing" : ", found by search"}.`);
+    const how = { line: ", found line by line", probing: ", found by probing" }[answer.difficulty] ?? ", found by search";
+    say(`One solution${how}.`);
   } else if (answer.status === "multiple") {
     grids[0].setCells(first);
     grids[1].setCells(second);
@@ -73,69 +147,100 @@ function show(answer) {
     say("2 solutions (at least): the cells where they differ are marked.", "error");
   } else if (answer.status === "none") {
     grids[0].markedLine = answer.line ?? -1;
-    say(`No solution: ${answer.reason.replace(/^no solution: /, "")}`, "error");
+    const reason = `No solution: ${answer.reason.replace(/^no solution: /, "")}`;
+    if (answer.line !== undefined) sayAtLine(answer.line, reason);
+    say(reason, "error");
   } else {
     say(answer.reason, "error");
   }
   grids[0].draw();
-  if (answer.steps) replayable(answer.steps, width, height, first);
+  if (answer.steps) replayable(answer.steps, width, height);
 }
 
+// -- step mode ----------------------------------------------------------------------
+
+const cellOf = (mask) => (mask === 2 ? FILLED : mask === 1 ? CROSSED : UNKNOWN);
+const where = (cell, width) => `row ${Math.floor(cell / width) + 1}, column ${(cell % width) + 1}`;
+const lineName = (line, height) => (line < height ? `row ${line + 1}` : `column ${line - height + 1}`);
+const cells = (n) => (n === 1 ? "1 cell" : `${n} cells`);
+
+function describe([kind, line, cell, value, changes, depth], width, height) {
+  if (kind === "line") return `${lineName(line, height)}: the line solver fixes ${cells(changes.length)}`;
+  if (kind === "probe") return `probing the cell at ${where(cell, width)} fixes ${cells(changes.length)}`;
+  if (kind === "guess") return `guess (depth ${depth}): the cell at ${where(cell, width)} ${value ? "filled" : "empty"}`;
+  if (kind === "backtrack") return `the guess at depth ${depth} leads to a contradiction: back`;
+  return "a solution";
+}
+
+/** Keeps the steps and a grid every SNAPSHOT_EVERY steps; shows the last step. */
 function replayable(steps, width, height) {
-  let cells = new Array(width * height).fill(3);
-  const saved = new Map(); // depth -> cells before its guess
-  states = [cells.map(cellOf)];
-  texts = ["the empty grid"];
-  for (const [kind, line, cell, value, changes, depth] of steps) {
-    if (kind === "guess") saved.set(depth, cells.slice());
-    if (kind === "backtrack" && saved.has(depth)) cells = saved.get(depth).slice();
-    for (const [i, mask] of changes) cells[i] = mask;
-    states.push(cells.map(cellOf));
-    texts.push(
-      kind === "line"
-        ? `${lineName(line, height)}: the line solver fixes ${changes.length} cell${changes.length > 1 ? "s" : ""}`
-        : kind === "probe"
-          ? `probing the cell at ${where(cell, width)} fixes ${changes.length} cell${changes.length > 1 ? "s" : ""}`
-          : kind === "guess"
-            ? `guess (depth ${depth}): the cell at ${where(cell, width)} ${value ? "filled" : "empty"}`
-            : kind === "backtrack"
-              ? `the guess at depth ${depth} leads to a contradiction: back`
-              : "a solution",
-    );
-  }
-  const scrubber = $(".nono-scrubber");
-  scrubber.max = String(states.length - 1);
+  const grid = new Uint8Array(width * height).fill(3);
+  const snapshots = [grid.slice()];
+  steps.forEach(([, , , , changes], k) => {
+    for (const [i, mask] of changes) grid[i] = mask;
+    if ((k + 1) % SNAPSHOT_EVERY === 0) snapshots.push(grid.slice());
+  });
+  replay = { steps, snapshots, width, height };
+  $(".nono-scrubber").max = String(steps.length);
   $(".nono-steps").hidden = false;
-  goTo(states.length - 1);
+  goTo(steps.length);
+}
+
+/** The grid (masks) after `index` steps: from the snapshot before it, replayed. */
+function gridAfter(index) {
+  const { steps, snapshots } = replay;
+  const from = Math.floor(index / SNAPSHOT_EVERY);
+  const grid = snapshots[from].slice();
+  for (let k = from * SNAPSHOT_EVERY; k < index; k++) for (const [i, mask] of steps[k][4]) grid[i] = mask;
+  return grid;
 }
 
 function goTo(index) {
-  index = Math.max(0, Math.min(states.length - 1, index));
-  const scrubber = $(".nono-scrubber");
-  scrubber.value = String(index);
-  grids[0].setCells(states[index]);
-  $(".nono-step-text").textContent = `step ${index} / ${states.length - 1}: ${texts[index]}`;
+  if (!replay) return;
+  const { steps, width, height } = replay;
+  index = Math.max(0, Math.min(steps.length, index));
+  $(".nono-scrubber").value = String(index);
+  grids[0].setCells(Array.from(gridAfter(index), cellOf));
+  const text = index ? describe(steps[index - 1], width, height) : "the empty grid";
+  $(".nono-step-text").textContent = `step ${index} / ${steps.length}: ${text}`;
   root.dataset.step = String(index);
 }
 
+// -- wiring ---------------------------------------------------------------------------
+
+const step = () => Number($(".nono-scrubber").value);
 const actions = {
   solve,
   stop: () => python.stop(),
+  async fill() {
+    const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value });
+    if (answer.error) return say(answer.error, "error");
+    fillBoxes(answer);
+    say(`${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
+  },
   first: () => goTo(0),
-  back: () => goTo(Number($(".nono-scrubber").value) - 1),
-  forward: () => goTo(Number($(".nono-scrubber").value) + 1),
-  last: () => goTo(states.length - 1),
+  back: () => goTo(step() - 1),
+  forward: () => goTo(step() + 1),
+  last: () => goTo(Infinity),
 };
 root.addEventListener("click", (event) => {
   const action = actions[event.target.closest("button")?.dataset.action];
-  if (action) action();
+  if (action) Promise.resolve(action()).catch((error) => say(error.message, "error"));
 });
 $(".nono-scrubber").addEventListener("input", (event) => goTo(Number(event.target.value)));
+for (const name of ["width", "height"]) $(`[data-field=${name}]`).addEventListener("change", () => makeBoxes());
 $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
   $("#nono-clues").value = await file.text();
-  say(`Opened ${file.name}: press Solve.`);
+  const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value, name: file.name });
+  if (answer.error) return say(`${file.name}: ${answer.error}`, "error");
+  fillBoxes(answer);
+  say(`Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
 });
+
+makeBoxes({ row: ["2", "1 1", "2"], column: ["2", "1 1", "2"] });
+showStatus(python.status);
 root.dataset.ready = "true";
+window.nonogramGrid = grids[0]; // for tests

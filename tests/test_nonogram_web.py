@@ -138,3 +138,16 @@ def test_export_round_trips_through_every_format():
         text = web.nonogram_export(rows=_rows(puzzle), columns=_columns(puzzle), fmt=fmt)["text"]
         again = web.nonogram_from_text(text=text)
         assert again["rows"] == _rows(puzzle) and again["columns"] == _columns(puzzle)
+
+
+def test_solve_takes_one_clue_a_line_and_names_the_line_of_a_bad_one():
+    ring = web.nonogram_solve(row_texts=["2", "1 1", "2"], column_texts=["2", "1,1", "2"])
+    assert ring["status"] == "multiple"
+    blank = web.nonogram_solve(row_texts=["1", "", "-"], column_texts=["0", "1", ""])
+    assert blank["status"] == "unique"
+    bad = web.nonogram_solve(row_texts=["2", "1 1", "2"], column_texts=["2", "1 x", "2"])
+    assert bad == {"error": "column 2: 'x' is not a clue number (1 or more)", "line": 4}
+    too_long = web.nonogram_solve(row_texts=["2", "1 1", "4"], column_texts=["2", "1 1", "2"])
+    assert too_long["line"] == 2 and "need 4 cells" in too_long["error"]
+    zero = web.nonogram_solve(row_texts=["1 0"], column_texts=["1"])
+    assert zero["line"] == 0

@@ -178,21 +178,55 @@ def nonogram_hint(rows: list[list[int]], columns: list[list[int]], grid: list[in
 _LINE = re.compile(r"^(row|column) (\d+)")
 
 
+_CLUE_PART = re.compile(r"[1-9]\d{0,2}$")
+
+
+def _line_clues(texts: list[str], kind: str) -> list[list[int]]:
+    """One clue a text (numbers separated by spaces or commas; empty, ``0`` or ``-``
+    for a blank line); a :class:`NonogramError` names the line of a bad one."""
+    clues = []
+    for number, text in enumerate(texts, 1):
+        text = str(text)[:400].strip()
+        if text in ("", "0", "-"):
+            clues.append([])
+            continue
+        parts = text.replace(",", " ").split()
+        for part in parts:
+            if not _CLUE_PART.match(part):
+                raise NonogramError(f"{kind} {number}: {part!r} is not a clue number (1 or more)")
+        clues.append([int(part) for part in parts])
+    return clues
+
+
 def nonogram_solve(
     text: str | None = None,
     rows: list[list[int]] | None = None,
     columns: list[list[int]] | None = None,
     steps: bool = False,
     time_limit: float = 60.0,
+    row_texts: list[str] | None = None,
+    column_texts: list[str] | None = None,
 ) -> dict:
-    """Solve clues (``text`` in any file format, or ``rows`` and ``columns``):
+    """Solve clues (``text`` in any file format, ``rows`` and ``columns``, or one
+    text a line in ``row_texts`` and ``column_texts``):
     ``{"status", "solutions", "reason", "line", "difficulty", "steps", "puzzle"}``.
 
-    ``line`` is the line (rows first, then columns) that a contradiction is
-    about, when the reason names one; ``steps`` (with ``steps``) are the
-    solver's step records as lists (see :meth:`solvelab.nonogram.steps.Step.to_json`).
+    ``line`` is the line (rows first, then columns) that a bad clue or a
+    contradiction is about, when the message names one; ``steps`` (with
+    ``steps``) are the solver's step records as lists (see
+    :meth:`solvelab.nonogram.steps.Step.to_json`).
+
+    >>> nonogram_solve(row_texts=["1", "x"], column_texts=["1", "1"])
+    {'error': "row 2: 'x' is not a clue number (1 or more)", 'line': 1}
+    >>> nonogram_solve(row_texts=["1", "1"], column_texts=["3", ""])["line"]
+    2
     """
+    if row_texts is not None:
+        rows = row_texts  # their count says which line an error is on
     try:
+        if row_texts is not None:
+            rows = _line_clues(row_texts, "row")
+            columns = _line_clues(column_texts or [], "column")
         if text is not None:
             if len(text) > MAX_TEXT:
                 return {"error": f"the text is over {MAX_TEXT:,} characters"}

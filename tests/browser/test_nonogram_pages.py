@@ -1,5 +1,5 @@
-"""The nonogram pages' promises: play (brushes, undo, hint, check, solved, saved
-progress, links) and solve (two solutions, a contradiction, step mode).
+"""The nonogram Play page's promises: brushes, undo, hint, check, solved, saved
+progress, links (the Solve page: test_nonogram_solve.py).
 
 Cells are clicked where the page's grid says they are drawn; what is drawn is
 read back from screenshots where it matters.
@@ -225,58 +225,6 @@ def test_the_generators_puzzle_is_unique(page, site_url):
     )
     result = solve(puzzle)
     assert result.status == "unique" and result.difficulty == "line"
-
-
-def open_solve(page, site_url, text, steps=True):
-    page.goto(f"{site_url}nonograms/solve/")
-    page.wait_for_selector(".nonogram-solve[data-ready=true]")
-    expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
-    page.locator("#nono-clues").fill(text)
-    if not steps:
-        page.locator("[data-field=steps]").uncheck()
-    page.get_by_role("button", name="Solve").click()
-    page.wait_for_selector(".nonogram-solve[data-status]", timeout=PYTHON_READY)
-
-
-def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url):
-    open_solve(page, site_url, "rows\n2\n1 1\n2\ncolumns\n2\n1 1\n2", steps=False)
-    expect(page.locator(".nono-message")).to_contain_text("2 solutions")
-    expect(page.locator("canvas[data-grid='1']")).to_be_visible()
-
-
-def test_solve_shows_the_contradiction_at_its_line(page, site_url):
-    open_solve(page, site_url, "rows\n2\n1 1\n2\ncolumns\n1 1\n2\n2")
-    expect(page.locator(".nono-message")).to_contain_text("column 1 cannot be satisfied")
-
-
-def test_step_mode_goes_forwards_and_backwards(page, site_url, screenshot_dir):
-    open_solve(
-        page,
-        site_url,
-        "rows\n"
-        + "\n".join(_clues(HEART))
-        + "\ncolumns\n"
-        + "\n".join(_clues(["".join(r[c] for r in HEART) for c in range(10)])),
-    )
-    expect(page.locator(".nono-message")).to_contain_text("One solution")
-    last = int(page.locator(".nonogram-solve").get_attribute("data-step"))
-    assert last > 2
-    page.get_by_role("button", name="|◀").click()
-    expect(page.locator(".nono-step-text")).to_contain_text("step 0 /")
-    page.get_by_role("button", name="▶", exact=True).click()
-    expect(page.locator(".nono-step-text")).to_contain_text("step 1 /")
-    expect(page.locator(".nono-step-text")).to_contain_text("the line solver fixes")
-    page.get_by_role("button", name="◀", exact=True).click()
-    expect(page.locator(".nono-step-text")).to_contain_text("step 0 /")
-    page.screenshot(path=screenshot_dir / "nonogram-solve-1280.png", full_page=True)
-
-
-def _clues(lines):
-    out = []
-    for line in lines:
-        runs = [len(run) for run in line.split(".") if run]
-        out.append(" ".join(map(str, runs)) or "0")
-    return out
 
 
 def test_screenshots_at_desktop_and_phone_widths(page, site_url, screenshot_dir):

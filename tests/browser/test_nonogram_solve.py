@@ -1,0 +1,184 @@
+"""The nonogram Solve page: clues one box a line (a bad one named at its box), two
+solutions, a contradiction at its line, step mode replaying the solver's own
+grids through guesses and backtracks, and Stop for a long solve."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from solvelab.nonogram import parse
+from solvelab.nonogram.solver import Solver
+
+PYTHON_READY = 120_000
+RING = (["2", "1 1", "2"], ["2", "1 1", "2"])
+
+
+def dom(n: int) -> tuple[list[str], list[str]]:
+    """The n-Dom puzzle's clues ((2n+1) × (2n+1)): unique, but plain backtracking
+    (what the solver does while it records steps) needs many guesses."""
+    rows = ["3", "1"] + ["3 1", "1"] * (n - 1) + ["1"]
+    columns = ["1", "1"] + ["1 3", "1"] * (n - 1) + ["3"]
+    return rows, columns
+
+
+def clue_text(rows, columns) -> str:
+    return "rows\n" + "\n".join(rows) + "\ncolumns\n" + "\n".join(columns)
+
+
+def open_solve(page, site_url):
+    page.goto(f"{site_url}nonograms/solve/")
+    page.wait_for_selector(".nonogram-solve[data-ready=true]")
+    expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
+
+
+def type_clues(page, rows, columns):
+    """Sets the size and types each clue into its box."""
+    page.locator("[data-field=width]").fill(str(len(columns)))
+    page.locator("[data-field=height]").fill(str(len(rows)))
+    page.locator("[data-field=height]").dispatch_event("change")
+    for kind, clues in (("row", rows), ("column", columns)):
+        boxes = page.locator(f".nono-lines[data-kind={kind}] input")
+        expect(boxes).to_have_count(len(clues))
+        for i, clue in enumerate(clues):
+            boxes.nth(i).fill(clue)
+
+
+def solve(page, steps=True):
+    if not steps:
+        page.locator("[data-field=steps]").uncheck()
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_selector(".nonogram-solve[data-status]", timeout=PYTHON_READY)
+
+
+def test_one_box_a_line_sized_by_width_and_height(page, site_url):
+    open_solve(page, site_url)
+    expect(page.locator(".nono-lines[data-kind=row] input")).to_have_count(3)
+    page.locator("[data-field=width]").fill("7")
+    page.locator("[data-field=width]").dispatch_event("change")
+    expect(page.locator(".nono-lines[data-kind=column] input")).to_have_count(7)
+    expect(page.locator(".nono-lines[data-kind=row] input")).to_have_count(3)
+    # what was typed in the lines that stay is kept
+    expect(page.get_by_label("column 2", exact=True)).to_have_value("1 1")
+
+
+def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url):
+    open_solve(page, site_url)
+    type_clues(page, *RING)
+    solve(page, steps=False)
+    expect(page.locator(".nono-message")).to_contain_text("2 solutions")
+    expect(page.locator("canvas[data-grid='1']")).to_be_visible()
+
+
+def test_a_bad_clue_is_named_at_its_box(page, site_url):
+    open_solve(page, site_url)
+    type_clues(page, ["2", "1 1", "2"], ["2", "1 x", "2"])
+    solve(page)
+    box = page.get_by_label("column 2", exact=True)
+    expect(box).to_have_attribute("aria-invalid", "true")
+    note = page.locator(".nono-line", has=box).locator(".nono-line-message")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("column 2: 'x' is not a clue number")
+    # a clue too long for its line, too
+    type_clues(page, ["2", "1 1", "4"], ["2", "1 1", "2"])
+    solve(page)
+    note = page.locator(".nono-line", has=page.get_by_label("row 3", exact=True))
+    expect(note.locator(".nono-line-message")).to_contain_text("need 4 cells")
+    expect(page.get_by_label("column 2", exact=True)).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_solve_shows_the_contradiction_at_its_line(page, site_url):
+    open_solve(page, site_url)
+    type_clues(page, ["2", "1 1", "2"], ["1 1", "2", "2"])
+    solve(page)
+    expect(page.locator(".nono-message")).to_contain_text("column 1 cannot be satisfied")
+    note = page.locator(".nono-line", has=page.get_by_label("column 1", exact=True))
+    expect(note.locator(".nono-line-message")).to_contain_text("column 1 cannot be satisfied")
+
+
+def test_text_or_a_file_fills_the_boxes(page, site_url):
+    open_solve(page, site_url)
+    page.locator("summary").click()
+    page.locator("#nono-clues").fill(clue_text(*dom(3)))
+    page.get_by_role("button", name="Into the boxes").click()
+    expect(page.locator(".nono-lines[data-kind=row] input")).to_have_count(7)
+    expect(page.get_by_label("row 3", exact=True)).to_have_value("3 1")
+    page.locator("[data-field=file]").set_input_files(
+        files=[{"name": "bad.non", "mimeType": "text/plain", "buffer": b"width 3\nheight x\n"}]
+    )
+    expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
+
+
+def solver_checkpoints(rows, columns):
+    """(steps taken, the solver's own grid then) at the start and end of each of its
+    probing passes and at each solution; grid cells as the page has them (0 unknown,
+    1 filled, 2 crossed)."""
+    checkpoints = []
+
+    class Checked(Solver):
+        def probe(self, grid, depth=0):
+            checkpoints.append((len(self.steps), grid.copy()))
+            out = super().probe(grid, depth)
+            if out is not None:
+                checkpoints.append((len(self.steps), out[0].copy()))
+            return out
+
+    result = Checked(parse(clue_text(rows, columns)), record_steps=True).solve()
+    page_cell = {3: 0, 2: 1, 1: 2}
+    shown = [(n, [page_cell[m] for m in grid]) for n, grid in checkpoints]
+    return result, shown
+
+
+def test_step_mode_shows_the_solvers_grid_at_every_step_through_backtracks(page, site_url):
+    rows, columns = dom(5)  # unique; backtracking search, so guesses fail and are left
+    result, checkpoints = solver_checkpoints(rows, columns)
+    kinds = [step.kind for step in result.steps]
+    assert kinds.count("backtrack") >= 2 and kinds.count("guess") > kinds.count("backtrack")
+    open_solve(page, site_url)
+    type_clues(page, rows, columns)
+    solve(page)
+    expect(page.locator(".nono-message")).to_contain_text("One solution, found by search")
+    last = int(page.locator(".nonogram-solve").get_attribute("data-step"))
+    assert last == len(result.steps)
+
+    def go(step):
+        page.evaluate(
+            "(step) => { const s = document.querySelector('.nono-scrubber');"
+            " s.value = String(step); s.dispatchEvent(new Event('input')); }",
+            step,
+        )
+        return page.evaluate("Array.from(window.nonogramGrid.cells)")
+
+    # backwards from the end, then forwards: each checkpoint is the solver's own grid
+    for count, grid in [*reversed(checkpoints), *checkpoints]:
+        assert go(count) == grid, f"at step {count} ({result.steps[count - 1].kind})"
+    # and with the buttons, across the first backtrack and the guess that leaves it
+    at = kinds.index("backtrack") + 1  # the step count just after the backtrack
+    go(at + 1)
+    page.get_by_role("button", name="◀", exact=True).click()
+    expect(page.locator(".nono-step-text")).to_contain_text(f"step {at} /")
+    expect(page.locator(".nono-step-text")).to_contain_text("leads to a contradiction")
+    page.get_by_role("button", name="▶", exact=True).click()
+    expect(page.locator(".nono-step-text")).to_contain_text(f"step {at + 1} /")
+    expect(page.locator(".nono-step-text")).to_contain_text("guess")
+    guessed = dict(checkpoints)[at + 1]  # the branch's grid, probed next
+    assert page.evaluate("Array.from(window.nonogramGrid.cells)") == guessed
+
+
+def test_stop_ends_a_long_solve_and_the_next_solve_works(page, site_url):
+    open_solve(page, site_url)
+    type_clues(page, *dom(9))  # with steps recorded: minutes of backtracking
+    page.get_by_role("button", name="Solve").click()
+    expect(page.locator(".nono-message")).to_have_text("Solving…")
+    stop = page.get_by_role("button", name="Stop")
+    expect(stop).to_be_enabled()
+    expect(page.get_by_role("button", name="Solve")).to_be_disabled()
+    stop.click()
+    expect(page.locator(".nono-message")).to_have_text("Stopped.")
+    expect(stop).to_be_disabled()
+    # the page is usable: the boxes take input, and the next solve answers
+    type_clues(page, *RING)
+    solve_button = page.get_by_role("button", name="Solve")
+    expect(solve_button).to_be_enabled(timeout=PYTHON_READY)
+    solve_button.click()
+    expect(page.locator(".nono-message")).to_contain_text("2 solutions", timeout=PYTHON_READY)
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "multiple")
