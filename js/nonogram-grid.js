@@ -108,19 +108,32 @@ export class NonogramGrid {
     const down = this.height + maxCol * 0.85 + 0.5;
     const fit = Math.max(4, Math.floor(Math.min(W / across, H / down)));
     const cell = Math.max(4, Math.min(Math.round(fit * this.zoom), Math.round(64 * dpr)));
-    const clueW = Math.ceil(maxRow * cell * 0.85 + cell * 0.4);
-    const clueH = Math.ceil(maxCol * cell * 0.85 + cell * 0.4);
+    // Clues take at most 40% of the view (zoomed in, or on a phone): the numbers
+    // shrink to fit, down to a readable size; past it the ones farthest from the
+    // grid are cut off (pan or zoom out to see them).
+    const clueW = Math.min(Math.ceil(maxRow * cell * 0.85 + cell * 0.4), Math.floor(W * 0.4));
+    const clueH = Math.min(Math.ceil(maxCol * cell * 0.85 + cell * 0.4), Math.floor(H * 0.4));
+    const fitX = (clueW - cell * 0.4) / maxRow;
+    const fitY = (clueH - cell * 0.4) / maxCol;
+    const readable = Math.min(cell * 0.55, 9 * dpr);
+    const font = Math.max(6, Math.round(Math.max(readable, Math.min(cell * 0.55, fitX / 1.25, fitY / 1.05))));
+    const stepX = Math.max(fitX, font * 1.25, 1);
+    const stepY = Math.max(fitY, font * 1.05, 1);
+    const clue = { font, stepX: Math.min(stepX, cell * 0.85), stepY: Math.min(stepY, cell * 0.85) };
     const gridW = cell * this.width + 1;
     const gridH = cell * this.height + 1;
-    // Centre what fits; otherwise keep the pan within bounds.
+    // Centre what fits, the clues beside the grid (cx, cy: where their strips
+    // start); otherwise the clues stay at the edge and the pan is kept within bounds.
     const roomW = W - clueW;
     const roomH = H - clueH;
+    let cx = 0;
+    let cy = 0;
     let x0, y0;
-    if (gridW <= roomW) (x0 = clueW + Math.floor((roomW - gridW) / 2)), (this.pan.x = 0);
+    if (gridW <= roomW) (cx = Math.floor((roomW - gridW) / 2)), (x0 = cx + clueW), (this.pan.x = 0);
     else (this.pan.x = Math.min(0, Math.max(roomW - gridW, this.pan.x))), (x0 = clueW + this.pan.x);
-    if (gridH <= roomH) (y0 = clueH + Math.floor((roomH - gridH) / 2)), (this.pan.y = 0);
+    if (gridH <= roomH) (cy = Math.floor((roomH - gridH) / 2)), (y0 = cy + clueH), (this.pan.y = 0);
     else (this.pan.y = Math.min(0, Math.max(roomH - gridH, this.pan.y))), (y0 = clueH + this.pan.y);
-    return { dpr, W, H, cell, clueW, clueH, x0, y0, gridW, gridH, fits: gridW <= roomW && gridH <= roomH };
+    return { dpr, W, H, across, down, cell, clue, clueW, clueH, cx, cy, x0, y0, gridW, gridH, fits: gridW <= roomW && gridH <= roomH };
   }
 
   /** The cell (row, col) at a client point, or null. */
@@ -129,7 +142,7 @@ export class NonogramGrid {
     const rect = this.canvas.getBoundingClientRect();
     const x = (clientX - rect.left) * L.dpr;
     const y = (clientY - rect.top) * L.dpr;
-    if (x < L.clueW || y < L.clueH) return null;
+    if (x < L.cx + L.clueW || y < L.cy + L.clueH) return null;
     const col = Math.floor((x - L.x0) / L.cell);
     const row = Math.floor((y - L.y0) / L.cell);
     if (col < 0 || row < 0 || col >= this.width || row >= this.height) return null;
@@ -162,6 +175,10 @@ export class NonogramGrid {
   #draw() {
     const L = this.#layout();
     const { canvas, ctx, width, height, cells } = this;
+    // The stage takes the puzzle's shape (CSS caps its height): no empty band beside the grid.
+    const aspect = (L.across / L.down).toFixed(3);
+    if (canvas.parentElement && canvas.parentElement.style.getPropertyValue("--nono-aspect") !== aspect)
+      canvas.parentElement.style.setProperty("--nono-aspect", aspect);
     if (canvas.width !== L.W || canvas.height !== L.H) (canvas.width = L.W), (canvas.height = L.H);
     const dark = document.body?.getAttribute("data-md-color-scheme") === "slate";
     const paper = dark ? "#1e2129" : "#ffffff";
@@ -174,13 +191,13 @@ export class NonogramGrid {
     ctx.fillRect(0, 0, L.W, L.H);
     const { cell, x0, y0 } = L;
     // visible cell range
-    const c0 = Math.max(0, Math.floor((L.clueW - x0) / cell));
+    const c0 = Math.max(0, Math.floor((L.cx + L.clueW - x0) / cell));
     const c1 = Math.min(width, Math.ceil((L.W - x0) / cell));
-    const r0 = Math.max(0, Math.floor((L.clueH - y0) / cell));
+    const r0 = Math.max(0, Math.floor((L.cy + L.clueH - y0) / cell));
     const r1 = Math.min(height, Math.ceil((L.H - y0) / cell));
     ctx.save();
     ctx.beginPath();
-    ctx.rect(L.clueW, L.clueH, L.W - L.clueW, L.H - L.clueH);
+    ctx.rect(L.cx + L.clueW, L.cy + L.clueH, L.W - L.cx - L.clueW, L.H - L.cy - L.clueH);
     ctx.clip();
     // hover row and column, marked line
     if (this.hover) {
@@ -244,37 +261,36 @@ export class NonogramGrid {
     }
     ctx.restore();
     // clues: row clues in the left strip, column clues in the top strip
-    const font = Math.max(6, Math.round(cell * 0.55));
-    ctx.font = `${font}px system-ui, sans-serif`;
+    ctx.font = `${L.clue.font}px system-ui, sans-serif`;
     ctx.textBaseline = "middle";
     ctx.textAlign = "center";
-    const step = Math.round(cell * 0.85);
+    const { stepX, stepY } = L.clue;
     ctx.save();
     ctx.beginPath();
-    ctx.rect(0, L.clueH, L.clueW, L.H - L.clueH);
+    ctx.rect(L.cx, L.cy + L.clueH, L.clueW, L.H - L.cy - L.clueH);
     ctx.clip();
     for (let r = r0; r < r1; r++) {
       const clue = this.rows[r];
       const y = y0 + r * cell + cell / 2;
-      if (this.hover?.row === r) (ctx.fillStyle = hoverFill), ctx.fillRect(0, y0 + r * cell, L.clueW, cell);
-      if (this.markedLine === r) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(0, y0 + r * cell, L.clueW, cell);
+      if (this.hover?.row === r) (ctx.fillStyle = hoverFill), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
+      if (this.markedLine === r) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
       ctx.fillStyle = this.greyDone && this.lineDone(r) ? done : ink;
       const list = clue.length ? clue : [0];
-      list.forEach((n, i) => ctx.fillText(String(n), L.clueW - cell * 0.3 - (list.length - 1 - i) * step - step / 2, y));
+      list.forEach((n, i) => ctx.fillText(String(n), L.cx + L.clueW - cell * 0.3 - (list.length - 1 - i) * stepX - stepX / 2, y));
     }
     ctx.restore();
     ctx.save();
     ctx.beginPath();
-    ctx.rect(L.clueW, 0, L.W - L.clueW, L.clueH);
+    ctx.rect(L.cx + L.clueW, L.cy, L.W - L.cx - L.clueW, L.clueH);
     ctx.clip();
     for (let c = c0; c < c1; c++) {
       const clue = this.columns[c];
       const x = x0 + c * cell + cell / 2;
-      if (this.hover?.col === c) (ctx.fillStyle = hoverFill), ctx.fillRect(x0 + c * cell, 0, cell, L.clueH);
-      if (this.markedLine === height + c) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(x0 + c * cell, 0, cell, L.clueH);
+      if (this.hover?.col === c) (ctx.fillStyle = hoverFill), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
+      if (this.markedLine === height + c) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
       ctx.fillStyle = this.greyDone && this.lineDone(height + c) ? done : ink;
       const list = clue.length ? clue : [0];
-      list.forEach((n, i) => ctx.fillText(String(n), x, L.clueH - cell * 0.3 - (list.length - 1 - i) * step - step / 2));
+      list.forEach((n, i) => ctx.fillText(String(n), x, L.cy + L.clueH - cell * 0.3 - (list.length - 1 - i) * stepY - stepY / 2));
     }
     ctx.restore();
   }

@@ -132,6 +132,7 @@ function show(answer) {
     return say(answer.error, "error");
   }
   const { width, height } = answer.puzzle;
+  grids[0].canvas.parentElement.hidden = false; // hidden until there is a puzzle to show
   for (const grid of grids) grid.setPuzzle(answer.puzzle);
   const [first, second] = answer.solutions.map((s) => s.map((v) => (v ? FILLED : CROSSED)));
   if (answer.status === "unique") {

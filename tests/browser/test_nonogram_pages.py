@@ -233,5 +233,14 @@ def test_screenshots_at_desktop_and_phone_widths(page, site_url, screenshot_dir)
     stroke(page, [(0, 0), (0, 4)], button="right")
     page.screenshot(path=screenshot_dir / "nonogram-play-1280.png", full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)  # a resize, not a timing: the canvas redraws on its frame
+    # On a phone the grid starts right below its clues, and the stage ends with it:
+    # no empty band above or below the grid (the heart's column clues are one number).
+    page.wait_for_function(
+        """() => {
+          const g = window.nonogramGrid;
+          const a = g.cellCentre(0, 0), b = g.cellCentre(1, 0), cell = b.y - a.y;
+          return g.canvas.clientWidth < 400 && a.y - cell / 2 < 1.6 * cell
+            && g.canvas.clientHeight < (10 + 1.25 + 0.8) * cell;
+        }"""
+    )
     page.screenshot(path=screenshot_dir / "nonogram-play-390.png", full_page=True)
