@@ -171,6 +171,7 @@ class F2LRules:
         self.extract = [
             [in_slot(face_turns(alg), slot) for alg in data.extract] for slot in range(4)
         ]
+        self._answers: dict[tuple[int, int, int, int, int], list[PairOption]] = {}
 
     def case_of(self, state: tuple[int, ...], slot: int) -> str | None:
         """The name of the case of ``slot``'s pair, or None (solved, or pieces elsewhere)."""
@@ -181,10 +182,25 @@ class F2LRules:
         """Every way the rules solve ``slot``'s pair from ``state``: keyhole algorithms only
         while the slots they need are unsolved, and pieces in another unsolved slot also
         taken out first by an extraction (up to ``depth`` of them) before a case."""
-        free = sum(1 << other for other in range(4) if not _solved(state, other))
+        return self.options_at(slot, state[slot], state[4 + slot], _free(state), depth)
+
+    def options_at(
+        self, slot: int, corner: int, edge: int, free: int, depth: int = 2
+    ) -> list[PairOption]:
+        """:meth:`options_for` from where the pair is and which slots are unsolved (bits
+        ``1 << slot`` of ``free``): all it depends on, so each answer is worked out once."""
+        key = (slot, corner, edge, free, depth)
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = self._options_at(slot, corner, edge, free, depth)
+        return found
+
+    def _options_at(
+        self, slot: int, corner: int, edge: int, free: int, depth: int
+    ) -> list[PairOption]:
         found = [
             option
-            for option in self.options[slot].get((state[slot], state[4 + slot]), ())
+            for option in self.options[slot].get((corner, edge), ())
             if not option.needs & ~free
         ]
         if depth == 0:
@@ -194,13 +210,14 @@ class F2LRules:
             if other == slot or not free >> other & 1:
                 continue
             stickers = SLOT_STICKERS[other]
-            if state[slot] not in stickers and state[4 + slot] not in stickers:
+            if corner not in stickers and edge not in stickers:
                 continue
             for extraction in self.extract[other]:
                 moved = after(extraction)
-                following = tuple(moved[p] for p in state)
+                # The slot stays unsolved (it almost always does; the search checks).
+                following = self.options_at(slot, moved[corner], moved[edge], free, depth - 1)
                 # The shortest few after each extraction are plenty.
-                for option in self.options_for(following, slot, depth - 1)[:3]:
+                for option in following[:3]:
                     moves = join(extraction, option.moves)
                     combined.append(PairOption(slot, moves, option.case, option.rule, option.needs))
         if not combined:
@@ -228,6 +245,15 @@ def f2l_rules() -> F2LRules:
 
 def _solved(state: tuple[int, ...], slot: int) -> bool:
     return state[slot] == CORNER_HOMES[slot] and state[4 + slot] == EDGE_HOMES[slot]
+
+
+def _free(state: tuple[int, ...]) -> int:
+    """The unsolved slots of ``state``, as bits ``1 << slot``."""
+    free = 0
+    for slot in range(4):
+        if state[slot] != CORNER_HOMES[slot] or state[4 + slot] != EDGE_HOMES[slot]:
+            free |= 1 << slot
+    return free
 
 
 def f2l_state(cube: Cube) -> tuple[int, ...]:
@@ -268,8 +294,8 @@ def solve_f2l(
 
     def search(state: tuple[int, ...], cost: int, path: tuple, last: Moves, depth: int) -> None:
         nonlocal counter
-        unsolved = [slot for slot in range(4) if not _solved(state, slot)]
-        if not unsolved:
+        free = _free(state)
+        if not free:
             counter += 1
             entry = (-cost, counter, path)
             if len(best) < keep:
@@ -278,19 +304,22 @@ def solve_f2l(
                 heapq.heapreplace(best, entry)
             return
         candidates = []
-        for slot in unsolved:
-            for option in rules.options_for(state, slot):
-                step = len(option.moves) - saving(last, option.moves)
-                candidates.append((step, len(candidates), option))
+        for slot in range(4):
+            if free >> slot & 1:
+                for option in rules.options_at(slot, state[slot], state[4 + slot], free):
+                    step = len(option.moves) - saving(last, option.moves)
+                    candidates.append((step, len(candidates), option))
         candidates.sort()
         # Each remaining pair after this one costs at least a few moves.
-        floor = 4 * (len(unsolved) - 1)
+        floor = 4 * (free.bit_count() - 1)
         for step, _, option in candidates[: widths[min(depth, len(widths) - 1)]]:
             total = cost + step
             if len(best) == keep and total + floor >= -best[0][0]:
                 continue
             moved = option.destinations
             following = tuple(moved[p] for p in state)
+            if _free(following) & ~free:
+                continue  # a solved pair undone (see options_at)
             search(following, total, (*path, option), option.moves, depth + 1)
 
     search(state, 0, (), before, 0)

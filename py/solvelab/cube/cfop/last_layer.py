@@ -46,28 +46,77 @@ def seam_saving(first: Algorithm, second: Algorithm) -> int:
     """How many moves (HTM) are saved by cancelling ``first`` into ``second``."""
     if not first or not second:
         return 0
-    tail = Algorithm(first.moves[-3:])
-    head = Algorithm(second.moves[:3])
-    return tail.htm + head.htm - (tail + head).simplify().htm
+    return _seam(_tail(first), _head(second))
 
 
-def _oll_options(cube: Cube) -> list[tuple[Algorithm, str]]:
+def _tail(alg: Algorithm) -> str:
+    return str(Algorithm(alg.moves[-3:]))
+
+
+def _head(alg: Algorithm) -> str:
+    return str(Algorithm(alg.moves[:3]))
+
+
+@cache
+def _seam(tail: str, head: str) -> int:
+    """:func:`seam_saving` from the text of the last and first few moves (quick to look up)."""
+    first, second = parse_alg(tail), parse_alg(head)
+    return first.htm + second.htm - (first + second).simplify().htm
+
+
+@dataclass(frozen=True)
+class Option:
+    """An OLL or PLL that fits, with its case, its length and its ends' text (for seams)."""
+
+    alg: Algorithm
+    case: str
+    htm: int
+    head: str
+    tail: str
+
+
+# The options depend on the cube only through its stage's pattern (from which the patterns
+# after each U turn follow), so they are kept by pattern: there are a few thousand.
+_OPTIONS: dict[tuple[str, object], list[Option]] = {}
+
+
+def _option(alg: Algorithm, case: str) -> Option:
+    return Option(alg, case, alg.htm, _head(alg), _tail(alg))
+
+
+def _oll_options(cube: Cube) -> list[Option]:
+    """Each OLL that fits ``cube``, with its case and its length in HTM."""
     rules = last_layer_rules("oll")
-    found = [(_joined(before, rule.alg), rule.case) for before, rule, _ in rules.rules_for(cube)]
-    if rules.case_of(cube) is None:  # already oriented
-        found.append((Algorithm(), OLL_SKIP))
+    key = ("oll", rules.pattern(cube))
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = [(_joined(b, rule.alg), rule.case) for b, rule, _ in rules.rules_for(cube)]
+        if rules.case_of(cube) is None:  # already oriented
+            found.append((Algorithm(), OLL_SKIP))
+        found = _OPTIONS[key] = [_option(alg, case) for alg, case in found]
     return found
 
 
-def _pll_options(cube: Cube) -> list[tuple[Algorithm, str]]:
+def _pll_options(cube: Cube) -> list[Option]:
+    """Each PLL (with its U turns) that fits ``cube``, with its case and its length in HTM."""
+    rules = last_layer_rules("pll")
+    key = ("pll", rules.pattern(cube))
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _OPTIONS[key] = [_option(alg, case) for alg, case in _pll_options_of(cube)]
+    return found
+
+
+def _pll_options_of(cube: Cube) -> list[tuple[Algorithm, str]]:
     rules = last_layer_rules("pll")
     found = [
         (_joined(before, rule.alg, after), rule.case)
         for before, rule, after in rules.rules_for(cube)
     ]
-    for turns in range(4):
-        if (cube * AUF[turns]).is_solved():
-            found.append((_joined(turns, Algorithm()), PLL_SKIP))
+    if rules.case_of(cube) is None:  # solved up to a U turn
+        for turns in range(4):
+            if (cube * AUF[turns]).is_solved():
+                found.append((_joined(turns, Algorithm()), PLL_SKIP))
     return found
 
 
@@ -75,17 +124,19 @@ def solve_last_layer(cube: Cube, before: Algorithm | None = None) -> LastLayer:
     """The shortest OLL and PLL the rules give for ``cube`` (first two layers solved,
     held with the cross on D), after the moves ``before`` (for cancellations)."""
     before = before or Algorithm()
+    before_tail = _tail(before)
     best: LastLayer | None = None
-    for oll, oll_case in _oll_options(cube):
-        oll_cost = oll.htm - seam_saving(before, oll)
+    for oll in _oll_options(cube):
+        oll_cost = oll.htm - (_seam(before_tail, oll.head) if oll.alg and before else 0)
         if best is not None and oll_cost >= best.length:
             continue
-        oriented = cube * _cube_of(oll)
-        for pll, pll_case in _pll_options(oriented):
-            seam = seam_saving(oll, pll) if oll else seam_saving(before, pll)
-            length = oll_cost + pll.htm - seam
+        oriented = cube * _cube_of(oll.alg)
+        # Without an OLL, the PLL follows the moves before.
+        tail = oll.tail if oll.alg else before_tail
+        for pll in _pll_options(oriented):
+            length = oll_cost + pll.htm - (_seam(tail, pll.head) if pll.alg and tail else 0)
             if best is None or length < best.length:
-                best = LastLayer(oll, oll_case, pll, pll_case, length)
+                best = LastLayer(oll.alg, oll.case, pll.alg, pll.case, length)
     if best is None:
         raise ValueError("the first two layers are not solved: no last-layer case fits")
     return best

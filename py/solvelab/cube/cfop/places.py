@@ -97,8 +97,12 @@ def join(first: Moves, second: Moves) -> Moves:
 
 def saving(first: Moves, second: Moves) -> int:
     """How many face turns :func:`join` saves over writing both out."""
-    tail = first[-4:]
-    return len(tail) + len(second) - len(join(tail, second))
+    return _saving(first[-4:], second[:5])
+
+
+@cache
+def _saving(tail: Moves, head: Moves) -> int:
+    return len(tail) + len(head) - len(join(tail, head))
 
 
 def inverse(moves: Moves) -> Moves:

@@ -173,11 +173,9 @@ def solve(
     for face, turned, cross in starts:
         crossed = turned.apply(text(cross))
         for f2l in solve_f2l(f2l_state(crossed), cross, keep=effort.f2ls, widths=effort.widths):
-            f2l_moves = Algorithm()
-            for option in f2l.pairs:
-                f2l_moves = f2l_moves + parse_alg(text(option.moves))
             if best is not None and len(cross) + f2l.length >= best[0]:
                 continue
+            f2l_moves = parse_alg(" ".join(text(option.moves) for option in f2l.pairs))
             done = crossed.apply(f2l_moves)
             tail = parse_alg(text(cross)) + f2l_moves
             last = solve_last_layer(done, tail)
