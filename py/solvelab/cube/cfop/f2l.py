@@ -26,6 +26,7 @@ from solvelab.cube.cfop.places import (
     Moves,
     after,
     face_turns,
+    follow,
     inverse,
     join,
     relabelled,
@@ -160,8 +161,7 @@ class F2LRules:
                 needs = _disturbed(slot_moves, slot)
                 for u in _U_TURNS:
                     full = join(u, slot_moves)
-                    start = after(inverse(full))
-                    key = (start[corner], start[edge])
+                    key = follow((corner, edge), inverse(full))
                     table.setdefault(key, {}).setdefault(
                         full, PairOption(slot, full, rule.case, rule, needs)
                     )

@@ -59,6 +59,16 @@ def after(moves: Moves) -> tuple[int, ...]:
     return tuple(result)
 
 
+def follow(places: Iterable[int], moves: Moves) -> tuple[int, ...]:
+    """Where the stickers at ``places`` go under ``moves``: :func:`after` for a few places."""
+    found = []
+    for place in places:
+        for move in moves:
+            place = _DESTINATIONS[move][place]
+        found.append(place)
+    return tuple(found)
+
+
 def face_turns(alg: str | Algorithm | Iterable[Move]) -> Moves:
     """An algorithm of face turns (U R F D L B only) as move numbers.
 
@@ -97,6 +107,8 @@ def join(first: Moves, second: Moves) -> Moves:
 
 def saving(first: Moves, second: Moves) -> int:
     """How many face turns :func:`join` saves over writing both out."""
+    if not first or not second or first[-1] // 3 != second[0] // 3:
+        return 0  # nothing to merge at the seam
     return _saving(first[-4:], second[:5])
 
 

@@ -18,6 +18,7 @@ counted on the way counts those cancellations.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from solvelab.cube.cfop.cross import optimal_crosses
 from solvelab.cube.cfop.f2l import SLOT_NAMES, PairOption, f2l_state, solve_f2l
@@ -134,8 +135,8 @@ class CfopSolution:
 class Effort:
     """How much the solver tries: optimal crosses kept, F2Ls kept per cross, search widths."""
 
-    crosses: int = 6
-    f2ls: int = 4
+    crosses: int = 12
+    f2ls: int = 32
     widths: tuple[int, ...] = (6, 4, 3, 2)
 
 
@@ -175,10 +176,12 @@ def solve(
         for f2l in solve_f2l(f2l_state(crossed), cross, keep=effort.f2ls, widths=effort.widths):
             if best is not None and len(cross) + f2l.length >= best[0]:
                 continue
-            f2l_moves = parse_alg(" ".join(text(option.moves) for option in f2l.pairs))
-            done = crossed.apply(f2l_moves)
-            tail = parse_alg(text(cross)) + f2l_moves
-            last = solve_last_layer(done, tail)
+            done = crossed
+            turns = cross
+            for option in f2l.pairs:
+                done = done * _turned(option.moves)
+                turns += option.moves
+            last = solve_last_layer(done, parse_alg(text(turns[-3:])))  # the end may cancel
             total = len(cross) + f2l.length + last.length
             if best is None or total < best[0]:
                 stages = [Stage("cross", parse_alg(ROTATION_TO_D[face] + " " + text(cross)))]
@@ -190,6 +193,12 @@ def solve(
                 best = (total, CfopSolution(tuple(stages), face))
     assert best is not None
     return best[1]
+
+
+@cache
+def _turned(moves: Moves) -> Cube:
+    """A solved cube after ``moves`` (a pair's: the same ones come up again and again)."""
+    return Cube().apply(text(moves))
 
 
 def _f2l_stages(pairs: tuple[PairOption, ...]) -> list[Stage]:
