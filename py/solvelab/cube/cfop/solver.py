@@ -136,8 +136,8 @@ class Effort:
     """How much the solver tries: optimal crosses kept, F2Ls kept per cross, search widths."""
 
     crosses: int = 12
-    f2ls: int = 32
-    widths: tuple[int, ...] = (6, 4, 3, 2)
+    f2ls: int = 48
+    widths: tuple[int, ...] = (8, 5, 3, 2)
 
 
 DEFAULT_EFFORT = Effort()
