@@ -20,6 +20,7 @@
     solvelab nonogram show FILE            a nonogram's clues
     solvelab nonogram make --width W ...   a random nonogram with one solution (XML)
     solvelab bench nonogram [--peers]      the nonogram solver on the benchmark puzzles
+    solvelab bench nonogram-pages          the nonogram pages in headless Chromium
 
 Input a user can get wrong prints one line on stderr and exits with status 2.
 """
@@ -156,6 +157,12 @@ def _bench_browser(args: argparse.Namespace) -> int:
     from solvelab.bench.browser import main as bench
 
     return bench(args.count, args.site, args.launches)
+
+
+def _bench_nonogram_pages(args: argparse.Namespace) -> int:
+    from solvelab.bench.nonogram_pages import main as bench
+
+    return bench(args.runs, args.site, args.json)
 
 
 def _bench_startup(args: argparse.Namespace) -> int:
@@ -433,6 +440,18 @@ def _parser() -> argparse.ArgumentParser:
         default=["cpython", "pyodide"],
         help="what to measure (default: both)",
     )
+    p = _command(
+        benches,
+        "nonogram-pages",
+        _bench_nonogram_pages,
+        help="the nonogram pages in headless Chromium",
+        description="Serve the built site (make site) and measure the nonogram pages in headless "
+        "Chromium against their targets: a 30×30 puzzle drawn after the page is interactive, "
+        "frames a second during a stroke on 100×100, the Edit page's verdict after a stroke.",
+    )
+    p.add_argument("--runs", type=int, default=7, help="runs of each measure (default 7)")
+    p.add_argument("--site", metavar="DIR", help="the built site (default: build/site)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser
 
