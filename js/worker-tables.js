@@ -5,14 +5,14 @@
 //   await installTables(pyodide, { dir: "/tables", url, reload, onProgress, whileDownloading });
 //   removeTables(pyodide, "/tables");   // after damaged tables, before a reload
 //
-// Each table of tables/manifest.json is one gzip file (tables/<name>.table). For
-// each, this worker downloads it, and a worker of its own (this module again,
-// so that the work runs beside Python's) checks the download's size and SHA-256
-// (crypto.subtle), gunzips it (DecompressionStream) and decodes it by the
-// entry's encoding (decodeTable: the same as solvelab.tables.decode in Python,
-// tests/test_pyodide.py checks they agree). installTables writes each table to
-// <dir>/<name>.bin and then the manifest, marked {"verified_by": "worker"}:
-// Python then only checks sizes.
+// Each table of tables/manifest.json is one gzip file (tables/<name>.table). A
+// worker of its own (this module again: a Fetcher) downloads each, checks its
+// size and SHA-256 (crypto.subtle), gunzips it (DecompressionStream) and decodes
+// it by the entry's encoding (decodeTable: the same as solvelab.tables.decode in
+// Python, tests/test_pyodide.py checks they agree), all beside Python's work in
+// this thread. installTables writes the manifest to <dir>, marked
+// {"verified_by": "worker"} (Python then only checks sizes), and each table to
+// <dir>/<name>.bin as soon as it is decoded.
 
 /** A table that is not what the manifest says (cut short, damaged). */
 export class TableDamaged extends Error {}
@@ -21,99 +21,102 @@ export class TableDamaged extends Error {}
  * Writes every table of the manifest at url (a folder URL) into dir, reporting
  * onProgress({loaded, total}) in bytes downloaded. reload fetches past every
  * cache; without it, a damaged table is fetched once more past every cache.
- * whileDownloading() is called once every download has been asked for: work
- * for this thread (Python's) while the network and the decoding worker are busy.
+ * whileDownloading(written) is called once every download has been asked for:
+ * work for this thread (Python's) while the fetching worker is busy.
+ * written(names) resolves once those tables are in dir; installTables returns
+ * once every table is, and whileDownloading is done.
  */
 export async function installTables(
   pyodide,
   { dir, url, reload = false, onProgress = () => {}, whileDownloading = () => {} },
 ) {
-  const tables = await fetchTables(url, reload, onProgress, whileDownloading);
-  pyodide.FS.mkdirTree(dir);
-  for (const [name, table] of tables.decoded) {
-    pyodide.FS.writeFile(`${dir}/${name}.bin`, table, { canOwn: true });
-  }
-  const written = { ...tables.manifest, verified_by: "worker" };
-  pyodide.FS.writeFile(`${dir}/manifest.json`, JSON.stringify(written));
-}
-
-// Downloads here, checking and decoding in a Decoder (a worker of its own).
-async function fetchTables(url, reload, onProgress, whileDownloading) {
   const cache = reload ? "reload" : "default";
-  const decoder = new Decoder(); // starts while the manifest downloads
+  const fetcher = new Fetcher(); // starts while the manifest downloads
   try {
     const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache));
     const manifest = JSON.parse(text);
+    pyodide.FS.mkdirTree(dir);
+    pyodide.FS.writeFile(`${dir}/manifest.json`, JSON.stringify({ ...manifest, verified_by: "worker" }));
     const total = manifest.tables.reduce((sum, entry) => sum + entry.bytes, 0);
     const loaded = new Map();
     const report = (name, bytes) => {
       loaded.set(name, bytes);
       onProgress({ loaded: [...loaded.values()].reduce((a, b) => a + b, 0), total });
     };
-    // All at once: the browser spreads the downloads over its connections, and
-    // one is decoded while the next arrives.
-    const downloads = manifest.tables.map(async (entry) => {
-      const fetchTable = async (mode) => {
-        const data = await download(new URL(entry.file, url), mode, (soFar) => report(entry.name, soFar));
-        return decoder.decode(entry, data);
-      };
-      let table;
-      try {
-        table = await fetchTable(cache);
-      } catch (error) {
-        if (!(error instanceof TableDamaged) || reload) throw error;
-        table = await fetchTable("reload"); // a bad copy in a cache: once more, from the server
-      }
-      report(entry.name, entry.bytes);
-      return [entry.name, table];
-    });
-    const decoded = Promise.all(downloads);
-    decoded.catch(() => {}); // awaited below, after whileDownloading
-    whileDownloading();
-    return { manifest, decoded: new Map(await decoded) };
+    // All at once, the smallest first: the browser spreads the downloads over its
+    // connections, one is decoded while the next arrives, and the small tables
+    // (those Python can start on, see whileDownloading) are in soonest.
+    const bySize = [...manifest.tables].sort((a, b) => a.bytes - b.bytes);
+    const tables = new Map(
+      bySize.map((entry) => {
+        const fetchTable = (mode) =>
+          fetcher.fetch(entry, new URL(entry.file, url).href, mode, (soFar) => report(entry.name, soFar));
+        const installed = fetchTable(cache)
+          .catch((error) => {
+            if (!(error instanceof TableDamaged) || reload) throw error;
+            return fetchTable("reload"); // a bad copy in a cache: once more, from the server
+          })
+          .then((table) => {
+            pyodide.FS.writeFile(`${dir}/${entry.name}.bin`, table, { canOwn: true });
+            report(entry.name, entry.bytes);
+          });
+        installed.catch(() => {}); // awaited below
+        return [entry.name, installed];
+      }),
+    );
+    const written = (names) =>
+      Promise.all(names.map((name) => tables.get(name) ?? Promise.reject(new Error(`no table ${name}`))));
+    const meanwhile = (async () => whileDownloading(written))();
+    try {
+      await Promise.all(tables.values());
+    } finally {
+      await meanwhile.catch(() => {}); // its own failures show again when Python loads the tables
+    }
   } finally {
-    decoder.close();
+    fetcher.close();
   }
 }
 
-const DECODER = "solvelab-tables-decoder"; // the name of the worker that decodes
+const FETCHER = "solvelab-tables-fetcher"; // the name of the worker that fetches
 
 /**
- * checkAndDecode in a worker of its own (this module again), beside whatever
- * this thread does meanwhile (Python starting); here, where no worker starts.
+ * fetchAndDecode in a worker of its own (this module again), beside whatever
+ * this thread does meanwhile (Python); here, where no worker starts.
  */
-class Decoder {
+class Fetcher {
   #worker = null;
-  #pending = new Map(); // id -> {entry, data, resolve, reject}
+  #pending = new Map(); // id -> {args, onBytes, resolve, reject}
   #next = 0;
 
   constructor() {
     if (typeof Worker !== "function") return;
     try {
-      this.#worker = new Worker(new URL(import.meta.url), { type: "module", name: DECODER });
+      this.#worker = new Worker(new URL(import.meta.url), { type: "module", name: FETCHER });
     } catch {
       return;
     }
-    this.#worker.onmessage = ({ data: { id, table, error, damaged } }) => {
+    this.#worker.onmessage = ({ data: { id, loaded, table, error, damaged } }) => {
       const job = this.#pending.get(id);
+      if (loaded !== undefined) return job.onBytes(loaded);
       this.#pending.delete(id);
       if (error === undefined) job.resolve(new Uint8Array(table));
       else job.reject(damaged ? new TableDamaged(error) : new Error(error));
     };
     this.#worker.onerror = (event) => {
-      event.preventDefault(); // it did not start: decode here
+      event.preventDefault(); // it did not start: fetch here
       this.close();
-      for (const job of this.#pending.values()) checkAndDecode(job.entry, job.data).then(job.resolve, job.reject);
+      for (const job of this.#pending.values()) fetchAndDecode(...job.args, job.onBytes).then(job.resolve, job.reject);
       this.#pending.clear();
     };
   }
 
-  decode(entry, data) {
-    if (!this.#worker) return checkAndDecode(entry, data);
+  /** The table of entry, from url (a string), fetched with cache mode; onBytes(bytes so far). */
+  fetch(entry, url, cache, onBytes) {
+    if (!this.#worker) return fetchAndDecode(entry, url, cache, onBytes);
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { entry, data, resolve, reject });
-      this.#worker.postMessage({ id, entry, data }); // a copy: kept in case the worker fails
+      this.#pending.set(id, { args: [entry, url, cache], onBytes, resolve, reject });
+      this.#worker.postMessage({ id, entry, url, cache });
     });
   }
 
@@ -123,17 +126,22 @@ class Decoder {
   }
 }
 
-// This module as the decoding worker.
-if (globalThis.WorkerGlobalScope && self.name === DECODER) {
-  self.onmessage = async ({ data: { id, entry, data } }) => {
+// This module as the fetching worker.
+if (globalThis.WorkerGlobalScope && self.name === FETCHER) {
+  self.onmessage = async ({ data: { id, entry, url, cache } }) => {
     try {
-      let table = await checkAndDecode(entry, data);
+      let table = await fetchAndDecode(entry, url, cache, (loaded) => postMessage({ id, loaded }));
       if (table.byteOffset !== 0 || table.byteLength !== table.buffer.byteLength) table = table.slice();
       postMessage({ id, table: table.buffer }, [table.buffer]); // handed over, not copied
     } catch (error) {
       postMessage({ id, error: error.message ?? String(error), damaged: error instanceof TableDamaged });
     }
   };
+}
+
+// A table downloaded, checked and decoded.
+async function fetchAndDecode(entry, url, cache, onBytes) {
+  return checkAndDecode(entry, await download(new URL(url), cache, onBytes));
 }
 
 /** Deletes every file installTables wrote. */

@@ -11,7 +11,8 @@
 //                   {id, progress: {...}}   {stage: "solution", moves, length} for each
 //                                           better solution of solve
 //                   {status: {stage, ...}}  "loading-python", "loading-package", "ready",
-//                                           then "tables" {loaded, total} and "tables-ready";
+//                                           then "tables" {loaded, total} and "tables-ready"
+//                                           {steps: {step: seconds from the first download}};
 //                                           "error" with a message if Python cannot start,
 //                                           "tables-error" if the tables cannot be had
 //
@@ -145,15 +146,30 @@ function tables() {
 }
 
 async function loadTables() {
+  // When each step ended, in seconds from here: reported with "tables-ready".
+  const start = performance.now();
+  const steps = {};
+  const ended = (step) => (steps[step] = Math.round(performance.now() - start) / 1000);
   try {
     await installTables(pyodide, {
       dir: TABLES_DIR,
       url: TABLES_URL,
       reload,
       onProgress: (progress) => status({ stage: "tables", ...progress }),
-      // Python's share of the work that needs no tables; load_tables does it if this is stopped.
-      whileDownloading: () => runPython("prepare_search", {}),
+      // Python's share of the work, as soon as it can: what needs no tables, then
+      // the small move tables while the big ones download. A step stopped or
+      // failed here is done, or reported, by load_tables.
+      whileDownloading: async (written) => {
+        const prepared = runPython("prepare_search", {});
+        ended("prepare_search");
+        if (!prepared.result) return;
+        await written(prepared.result.move_tables);
+        ended("move tables downloaded");
+        runPython("load_move_tables", {});
+        ended("load_move_tables");
+      },
     });
+    ended("every table downloaded");
   } catch (error) {
     throw new Error(`could not download the solver's tables (${error.message})`);
   }
@@ -168,7 +184,8 @@ async function loadTables() {
     );
   }
   if (answer.failure) throw new Error(answer.failure.message);
-  status({ stage: "tables-ready", ...answer.result });
+  ended("load_tables");
+  status({ stage: "tables-ready", steps });
 }
 
 function forgetTables() {

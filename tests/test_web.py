@@ -1,7 +1,7 @@
 """What the web page asks of Python (solvelab.web): here, checking a painted cube."""
 
 from solvelab import web
-from solvelab.cube import Cube
+from solvelab.cube import Cube, solver
 
 # How the page's sticker editor sends a cube: face letters for the colours of
 # the centres, "?" for a sticker not painted yet, and the colours' names.
@@ -39,8 +39,11 @@ def test_without_names_the_answer_is_as_before():
 
 
 def test_the_worker_prepares_the_search_and_loads_the_tables():
-    # The worker's order: what needs no tables while they download, then the tables.
-    assert web.prepare_search()["seconds"] >= 0
+    # The worker's order: what needs no tables while they download, the move
+    # tables as soon as they are in, then the rest.
+    prepared = web.prepare_search()
+    assert prepared["seconds"] >= 0 and "moves-corners" in prepared["move_tables"]
+    assert web.load_move_tables()["seconds"] >= 0
     assert web.load_tables()["seconds"] >= 0
     cube = Cube().apply("R U R' U' F2 D L'")
     found = web.solve(facelets=cube.to_facelets(), time_limit=1)
@@ -63,3 +66,15 @@ def test_cfop_names_colours_and_masks_by_the_solved_cube_whatever_way_up():
         for stage in answer["stages"]:
             after = after.apply(" ".join(stage["moves"]))
         assert after.is_solved()
+
+
+def test_the_move_tables_are_all_that_the_first_step_reads(monkeypatch):
+    read = []
+
+    def reading(load):
+        return lambda name: read.append(name) or load(name)
+
+    monkeypatch.setattr(solver, "table", reading(solver.table))
+    monkeypatch.setattr(solver, "table_array", reading(solver.table_array))
+    solver._Tables()
+    assert set(read) == set(web.prepare_search()["move_tables"])

@@ -20,9 +20,10 @@ from collections.abc import Callable
 from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
 from solvelab.cube.coords import MOVES
 from solvelab.cube.notation import locate_moves
+from solvelab.cube.solver import MOVE_TABLES, solutions
+from solvelab.cube.solver import load_move_tables as load_solver_move_tables
 from solvelab.cube.solver import load_tables as load_solver_tables
 from solvelab.cube.solver import prepare as prepare_solver
-from solvelab.cube.solver import solutions
 
 
 def parse(text: str, locate: bool = False) -> dict:
@@ -203,10 +204,22 @@ def cfop(
     }
 
 
+# The browser's worker loads the tables in three steps, each as soon as it can:
+# prepare_search while every table downloads, load_move_tables once the small
+# move_tables are in, load_tables once all are.
+
+
 def prepare_search() -> dict:
-    """Work out what the solver needs besides its tables (while they download)."""
+    """Work out what the solver needs besides its tables; which tables to load first."""
     start = time.perf_counter()
     prepare_solver()
+    return {"seconds": round(time.perf_counter() - start, 3), "move_tables": list(MOVE_TABLES)}
+
+
+def load_move_tables() -> dict:
+    """Load the move tables (the first part of load_tables); how long it took."""
+    start = time.perf_counter()
+    load_solver_move_tables()
     return {"seconds": round(time.perf_counter() - start, 3)}
 
 

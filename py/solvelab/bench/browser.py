@@ -56,6 +56,7 @@ window.Worker = class extends PageWorker {
       const stage = data && data.status && data.status.stage;
       const times = window.__solvelabStatus;
       if (stage && !(stage in times)) times[stage] = performance.now();
+      if (stage === "tables-ready") window.__solvelabTablesSteps = data.status.steps;
     });
   }
 };
@@ -147,6 +148,9 @@ def _fresh_visits(playwright, path: str, server: SiteServer, launches: int, site
         figures["Python ready (s after navigation)"].append(ready / 1000)
         tables = _status(page, "tables-ready")
         figures["tables ready (s after Python ready)"].append((tables - ready) / 1000)
+        # The worker's own timeline of the tables (see js/worker.js).
+        for step, seconds in page.evaluate("window.__solvelabTablesSteps").items():
+            figures.setdefault(f"tables: {step} (s after their start)", []).append(seconds)
         page.wait_for_function(
             f"performance.now() >= {SOLVE_AT_MS} && window.solvelabPlayer.view.idle"
             f" && window.solvelabPlayer.step === {len(KEY_TURNS)} && {PYTHON_READY}",

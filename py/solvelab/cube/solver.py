@@ -26,6 +26,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache, cached_property
 from itertools import accumulate, pairwise
 from operator import itemgetter
@@ -158,12 +159,32 @@ def _directions() -> tuple[tuple[Permutation, tuple[int, ...]], ...]:
     return tuple(result)
 
 
+# The small tables that the move rows, the symmetries and the last moves come
+# from. The browser's worker has Python load these (load_move_tables) while the
+# big pruning tables still download.
+MOVE_TABLES = (
+    "moves-twist",
+    "moves-flip",
+    "moves-slice-flips",
+    "moves-corners",
+    "moves-ud-edges",
+    "moves-slice-sorted",
+    "sym-twist-classes",
+    "sym-flip-conjugations",
+    "sym-slice-conjugations",
+    "coords-comb-of-perm8",
+    "coords-edge-comb-of-u-edges",
+    "phase1-endings",
+)
+
+
 class _Tables:
     """The move and pruning tables, gathered into locals-friendly attributes.
 
     Everything here is read from tables that ``solvelab tables build``
     worked out (:mod:`solvelab.cube.pruning`, :mod:`solvelab.tables`): loading
-    them only cuts bytes into rows.
+    them only cuts bytes into rows. Made from :data:`MOVE_TABLES` alone;
+    :meth:`add_pruning` adds the rest.
     """
 
     def __init__(self) -> None:
@@ -171,29 +192,18 @@ class _Tables:
         self.twist_rows = _move_rows("moves-twist")
         self.flip_rows = _move_rows("moves-flip")
         self.slice_flips_rows = _move_rows("moves-slice-flips")
-        self.corners_rows = _move_rows("moves-corners")
-        self.ud_edges_rows = _move_rows("moves-ud-edges")
+        # Phase 2's are read far less often: not worth the sharing, which triples
+        # their loading time in Pyodide (measured: the search is as fast).
+        self.corners_rows = _move_rows("moves-corners", shared=False)
+        self.ud_edges_rows = _move_rows("moves-ud-edges", shared=False)
         self.slice_sorted_rows = _move_rows("moves-slice-sorted")
         self.slice_perm_rows = self.slice_sorted_rows[:N_SLICE_PERM]  # slice_sorted < 24
         # Rows for the cube seen after a quarter turn about the U-D axis (see _Start).
         turned = itemgetter(*move_map(_QUARTER_Y))
         self.twist_rows_y = [list(turned(row)) for row in self.twist_rows]
         self.flip_rows_y = [list(turned(row)) for row in self.flip_rows]
-        # The twist-flip table is stored with a row per class of twists; it is
-        # read so often that it is decoded with every twist's row written out.
-        self.twist_flip = table("phase1-twist-flip")
-        by_twist = _rows(self.twist_flip, N_FLIP)
-        # For each twist and move, the twist-flip table's row (by flip) after the move.
-        self.flips_after = [[by_twist[x] for x in row] for row in self.twist_rows]
-        self.flips_after_y = [[by_twist[x] for x in row] for row in self.twist_rows_y]
-        # The twist-slice_flips table, the same way; a row is found after a move too.
-        self.slice_flips_bound = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
-        self.slice_flips_after = [
-            [self.slice_flips_bound[x] for x in row] for row in self.twist_rows
-        ]
         # The near-H filter's number for a state is worked out from these parts:
         # each twist's class and a symmetry that takes it to the class's representative.
-        self.near_h = table(NEAR_H.name)
         classes = table_array("sym-twist-classes").tolist()
         # Stored by value, then by symmetry: symmetry k's is every kept-th.
         flips, slices = table_array("sym-flip-conjugations"), table_array("sym-slice-conjugations")
@@ -208,17 +218,35 @@ class _Tables:
             v // N_SLICE_PERM for row in self.slice_sorted_rows[::N_SLICE_PERM] for v in row
         ]
         self.slice_y = conjugation_table(slice_moves, N_SLICE, _QUARTER_Y)
-        self.corners_slice = table("phase2-corners-sliceperm")
-        self.edges_slice = table("phase2-edges-sliceperm")
-        self.corners_edgecomb = table("phase2-corners-edgecomb")
-        self.edges_cornercomb = table("phase2-edges-cornercomb")
         self.comb = list(table_array("coords-comb-of-perm8"))
         self.edge_comb_of_u_edges = [
             -1 if v == _NONE else v for v in table_array("coords-edge-comb-of-u-edges")
         ]
         self.ud_edges_of_u_d: dict[int, int] = {}  # filled as needed
         self.endings = _endings_from_words(table_array("phase1-endings"))
+        self.pruned = False
+
+    def add_pruning(self) -> None:
+        """Add the pruning tables (and whatever the search needs besides tables)."""
+        # The twist-flip table is stored with a row per class of twists; it is
+        # read so often that it is decoded with every twist's row written out.
+        self.twist_flip = table("phase1-twist-flip")
+        by_twist = _rows(self.twist_flip, N_FLIP)
+        # For each twist and move, the twist-flip table's row (by flip) after the move.
+        self.flips_after = [[by_twist[x] for x in row] for row in self.twist_rows]
+        self.flips_after_y = [[by_twist[x] for x in row] for row in self.twist_rows_y]
+        # The twist-slice_flips table, the same way; a row is found after a move too.
+        self.slice_flips_bound = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
+        self.slice_flips_after = [
+            [self.slice_flips_bound[x] for x in row] for row in self.twist_rows
+        ]
+        self.near_h = table(NEAR_H.name)
+        self.corners_slice = table("phase2-corners-sliceperm")
+        self.edges_slice = table("phase2-edges-sliceperm")
+        self.corners_edgecomb = table("phase2-corners-edgecomb")
+        self.edges_cornercomb = table("phase2-edges-cornercomb")
         prepare()  # now, so that no search pays for it
+        self.pruned = True
 
     def phase1_bound(self, node: tuple[int, ...]) -> int:
         """A lower bound on the phase-1 moves left from ``node`` (see :meth:`_Search.descend`)."""
@@ -267,9 +295,10 @@ def _shared(values: Iterable[int]) -> list[int]:
     return [ints[v] for v in values]  # in Pyodide twice as fast as map(ints.__getitem__, ...)
 
 
-def _move_rows(name: str) -> list[list[int]]:
-    """A move table (values x 18 moves) as one list of 18 per value."""
-    return _rows(_shared(table_array(name)))
+def _move_rows(name: str, shared: bool = True) -> list[list[int]]:
+    """A move table (values x 18 moves) as one list of 18 per value (see :func:`_shared`)."""
+    values = table_array(name)
+    return _rows(_shared(values) if shared else values.tolist())
 
 
 # A stored uint8 table's "none" (edge_comb_of_u_edges' -1).
@@ -349,17 +378,31 @@ def _endings_from_words(words: Sequence[int]) -> Endings:
     return endings
 
 
-@cache
-def _tables() -> _Tables:
+@contextmanager
+def _no_garbage_collection() -> Iterator[None]:
     # Loading makes a few million objects and no garbage: the garbage
     # collector, run again and again over all of them, would double the time.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _Tables()
+        yield
     finally:
         if enabled:
             gc.enable()
+
+
+@cache
+def _move_tables() -> _Tables:
+    with _no_garbage_collection():
+        return _Tables()
+
+
+def _tables() -> _Tables:
+    tables = _move_tables()
+    if not tables.pruned:
+        with _no_garbage_collection():
+            tables.add_pruning()
+    return tables
 
 
 def prepare() -> None:
@@ -370,6 +413,11 @@ def prepare() -> None:
     coordinate_keys()
     for count in range(1, _MAX_PREMOVES + 1):
         _premove_sequences(count)
+
+
+def load_move_tables() -> None:
+    """Load the :data:`MOVE_TABLES` (the first part of :func:`load_tables`)."""
+    _move_tables()
 
 
 def load_tables() -> None:
