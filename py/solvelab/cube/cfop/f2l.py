@@ -8,8 +8,11 @@ reference sticker are (two *places*, see :mod:`~solvelab.cube.cfop.places`).
 So recognising a pair is one dictionary look-up, and applying an algorithm
 to the eight F2L pieces is eight look-ups.
 
-A pair whose pieces sit in another unsolved slot is first taken out with one
-of the data's extraction moves (``R U R'`` and the like, in that slot).
+The data's keyhole algorithms go through other slots: which ones is found
+from their moves, and such an algorithm is offered only while those slots
+are unsolved. A pair whose pieces sit in another unsolved slot is solved
+from there by one, or first taken out with one of the data's extraction
+moves (``R U R'`` and the like, in that slot).
 
 :func:`solve_f2l` searches the order of the pairs and the algorithm of each,
 counting moves that cancel between pairs, and returns the shortest few
