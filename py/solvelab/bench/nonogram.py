@@ -5,11 +5,13 @@ else ``../shared/nonograms`` beside the repository) is solved with a time
 limit; the table gives its size, verdict, what the solver needed and the time,
 in CPython and, with ``--runtime pyodide``, in Pyodide under Node.js.
 
-Peers (``--peers``): pynogram 0.3.1 needs Python 3.10 or older and pbnsolve is C
-that no registry packages. A peer is run side by side when a command for it is
-given in ``$SOLVELAB_PEER_PYNOGRAM`` or ``$SOLVELAB_PEER_PBNSOLVE`` (a command line
-with ``{file}`` for the puzzle, e.g. ``pbnsolve -u {file}``); otherwise the
-figures published in issue 14 (same machine, busy) are printed beside ours.
+Peers (``--peers``): a peer is run side by side when a command for it is given
+in ``$SOLVELAB_PEER_PYNOGRAM`` or ``$SOLVELAB_PEER_PBNSOLVE`` (a command line with
+``{file}`` for the puzzle, e.g. ``pbnsolve -u {file}``); its time is the
+``SECONDS`` it prints, else its command's wall time. pynogram 0.3.1 is not on the
+package index: :mod:`solvelab.bench.pynogram_peer` runs it from its source, in
+an environment of its own. pbnsolve is C that no registry packages. The figures
+published in issue 14 (same machine, busy) are printed beside ours too.
 """
 
 from __future__ import annotations
@@ -124,14 +126,18 @@ def run_pyodide(
 
 
 def run_peer(command: str, path: Path, time_limit: float) -> float | None:
-    """Wall time of a peer's command on one puzzle, None past the time limit."""
+    """A peer's time on one puzzle, None past the time limit: the ``SECONDS <s>``
+    it prints (its solve alone, as ours; see pynogram_peer.py), else the wall time
+    of its command."""
     args = [a.replace("{file}", str(path)) for a in shlex.split(command)]
     start = time.perf_counter()
     try:
-        subprocess.run(args, capture_output=True, timeout=time_limit, check=False)
+        done = subprocess.run(args, capture_output=True, text=True, timeout=time_limit, check=False)
     except subprocess.TimeoutExpired:
         return None
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    said = [line.split()[1] for line in done.stdout.splitlines() if line.startswith("SECONDS ")]
+    return float(said[0]) if said else wall
 
 
 def _load() -> str:
@@ -141,11 +147,20 @@ def _load() -> str:
         return "unknown"
 
 
+def _ratio(theirs: float, ours: float | None) -> str:
+    """How many times as long the peer took; "—" where a time is too short to tell."""
+    if ours is None or theirs < 0.01:
+        return "—"
+    return f"{theirs / max(ours, 0.001):.0f}×" if theirs >= ours else f"{theirs / ours:.2f}×"
+
+
 def _fmt(seconds: float | None, status: str = "") -> str:
     if seconds is None:
         return "—"
     if status == "timeout":
         return f"> {seconds:.0f} s"
+    if seconds < 0.1:
+        return f"{seconds:.3f} s"
     return f"{seconds:.2f} s" if seconds < 10 else f"{seconds:.1f} s"
 
 
@@ -181,7 +196,8 @@ def main(
         header.append("CPython")
     if "pyodide" in runtimes:
         header.append("Pyodide")
-    header += list(peer_commands)
+    for name in peer_commands:
+        header += [name, f"{name} ÷ solvelab"]
     if peers:
         header += [f"{name} (published)" for name in PUBLISHED]
     print("| " + " | ".join(header) + " |")
@@ -204,7 +220,11 @@ def main(
                 row[2] = status
             row.append(_fmt(seconds, status))
         for command in peer_commands.values():
-            row.append(_fmt(run_peer(command, path, time_limit)) or f"> {time_limit:g} s")
+            runs = [run_peer(command, path, time_limit) for _ in range(repeat)]
+            theirs = None if None in runs else min(runs)
+            ours = r["seconds"] if "cpython" in runtimes and r["status"] != "timeout" else None
+            row.append(_fmt(theirs) if theirs is not None else f"> {time_limit:g} s")
+            row.append(_ratio(theirs if theirs is not None else time_limit, ours))
         if peers:
             for figures in PUBLISHED.values():
                 value = figures.get(name, figures.get("other one-colour webpbn", "—"))
@@ -218,10 +238,9 @@ def main(
         print("| " + " | ".join(row) + " |", flush=True)
     if peers and not peer_commands:
         print(
-            "\nNo peer could run here: pynogram needs Python <= 3.10 (and is not on the "
-            "package index this machine reaches), pbnsolve is not packaged. The peer "
-            "columns are the figures published in issue 14; set SOLVELAB_PEER_PYNOGRAM or "
-            "SOLVELAB_PEER_PBNSOLVE to a command with {file} to run one."
+            "\nNo peer ran: the peer columns are the figures published in issue 14. Set "
+            "SOLVELAB_PEER_PYNOGRAM (see solvelab/bench/pynogram_peer.py) or "
+            "SOLVELAB_PEER_PBNSOLVE to a command with {file} to run one side by side."
         )
     print(f"\nload average at the end: {_load()}")
     return 0
