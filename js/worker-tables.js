@@ -5,10 +5,10 @@
 //   await installTables(pyodide, { dir: "/tables", url, reload, onProgress, whileDownloading });
 //   removeTables(pyodide, "/tables");   // after damaged tables, before a reload
 //
-// Each table of tables/manifest.json is one gzip file (tables/<name>.table). A
-// worker of its own (this module again: a Fetcher) downloads each, checks its
-// size and SHA-256 (crypto.subtle), gunzips it (DecompressionStream) and decodes
-// it by the entry's encoding (decodeTable: the same as solvelab.tables.decode in
+// Each table of tables/manifest.json is one gzip file (tables/<name>.table).
+// Workers of their own (this module again: two Fetchers) download each, check its
+// size and SHA-256 (crypto.subtle), gunzip it (DecompressionStream) and decode it
+// by the entry's encoding (decodeTable: the same as solvelab.tables.decode in
 // Python, tests/test_pyodide.py checks they agree), all beside Python's work in
 // this thread. installTables writes the manifest to <dir>, marked
 // {"verified_by": "worker"} (Python then only checks sizes), and each table to
@@ -31,7 +31,10 @@ export async function installTables(
   { dir, url, reload = false, onProgress = () => {}, whileDownloading = () => {} },
 ) {
   const cache = reload ? "reload" : "default";
-  const fetcher = new Fetcher(); // starts while the manifest downloads
+  // Started while the manifest downloads. Two, so that on two cores or more the
+  // decoding of the big tables is shared, and done once Python's share is.
+  const fetchers = [new Fetcher(), new Fetcher()];
+  const queued = new Map(fetchers.map((fetcher) => [fetcher, 0])); // bytes of tables each has to decode
   try {
     const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache));
     const manifest = JSON.parse(text);
@@ -49,6 +52,8 @@ export async function installTables(
     const bySize = [...manifest.tables].sort((a, b) => a.bytes - b.bytes);
     const tables = new Map(
       bySize.map((entry) => {
+        const fetcher = fetchers.reduce((a, b) => (queued.get(a) <= queued.get(b) ? a : b));
+        queued.set(fetcher, queued.get(fetcher) + entry.table.bytes);
         const fetchTable = (mode) =>
           fetcher.fetch(entry, new URL(entry.file, url).href, mode, (soFar) => report(entry.name, soFar));
         const installed = fetchTable(cache)
@@ -73,7 +78,7 @@ export async function installTables(
       await meanwhile.catch(() => {}); // its own failures show again when Python loads the tables
     }
   } finally {
-    fetcher.close();
+    for (const fetcher of fetchers) fetcher.close();
   }
 }
 
