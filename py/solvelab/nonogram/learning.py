@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import deque
 from heapq import heapify, heappop, heappush
 
-from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, _bits_of, _forward_rows
+from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, _bits_of, _fits_bits
 from solvelab.nonogram.solver import _MISSING
 
 
@@ -335,8 +335,7 @@ def _shrink(state: bytes, order: list[int], lengths: list[int]) -> tuple[int, ..
     fill = _bits_of(state, _CAN_FILL)
 
     def impossible(b: int, f: int) -> bool:
-        rows = _forward_rows(b, f, lengths)
-        return rows is None or not rows[-1] >> n & 1
+        return not _fits_bits(b, f, lengths, n)
 
     pending = [order]
     while pending:

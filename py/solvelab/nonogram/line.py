@@ -98,7 +98,7 @@ class LineSolver:
         alone: half the work of :meth:`solve`)."""
         if self.one_colour and cells and max(cells) < 256:
             b = bytes(cells)
-            return _forward_bits(_bits_of(b, _CAN_BG), _bits_of(b, _CAN_FILL), self.lengths, len(b))
+            return _fits_bits(_bits_of(b, _CAN_BG), _bits_of(b, _CAN_FILL), self.lengths, len(b))
         n = len(cells)
         can_bg = [c & 1 for c in cells]
         pref = self._prefixes(cells)
@@ -133,10 +133,10 @@ class LineSolver:
         return row[n]
 
     def _solve_bits(self, cells: bytes) -> bytes | None:
-        narrowed = self._narrow_bits(cells)
+        narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
         if narrowed is None:
             return None
-        can_bg, can_fill = narrowed
+        _, _, can_bg, can_fill = narrowed
         n = len(cells)
         # Cell i becomes the base-256 digit i: '0'/'1' characters added as digits.
         digits = (
@@ -150,14 +150,15 @@ class LineSolver:
         """What the line solver changes in ``cells`` (bytes): ``((index, new mask), ...)``,
         or ``None`` if no placement agrees with them."""
         if self.one_colour and cells:
-            narrowed = self._narrow_bits(cells)
+            t_bg = cells.translate(_CAN_BG)
+            t_fill = cells.translate(_CAN_FILL)
+            narrowed = self._narrow_bits(t_bg, t_fill)
             if narrowed is None:
                 return None
-            can_bg, can_fill = narrowed
-            bg = _bits_of(cells, _CAN_BG)
-            fill = _bits_of(cells, _CAN_FILL)
-            # Cells that allowed other colours lose them too.
-            diff = (bg ^ can_bg) | (fill ^ can_fill) | _bits_of(cells, _OTHER)
+            bg, fill, can_bg, can_fill = narrowed
+            diff = (bg ^ can_bg) | (fill ^ can_fill)
+            if max(cells) > 3:  # cells that allowed other colours lose them too
+                diff |= _bits_of(cells, _OTHER)
             out = []
             while diff:
                 low = diff & -diff
@@ -170,45 +171,45 @@ class LineSolver:
             return None
         return tuple((i, b) for i, (a, b) in enumerate(zip(cells, new, strict=True)) if a != b)
 
-    def _narrow_bits(self, cells: bytes) -> tuple[int, int] | None:
+    def _narrow_bits(self, t_bg: bytes, t_fill: bytes) -> tuple[int, int, int, int] | None:
         """The one-colour line solver on bit sets: the same tables as the DP, each row
         one integer (bit ``i`` = position ``i``), so a row is a few integer operations
         instead of a loop over the cells.
 
-        ``bg`` and ``fill``: the cells that may be background or filled. Row ``j`` of
-        the forward table ``fwd[j]`` has bit ``i`` when the first ``j`` runs fit in
-        cells ``0 .. i-1``; the backward table comes from the forward one of the
-        reversed line.
+        ``t_bg`` and ``t_fill``: the line as ``b"0"``/``b"1"`` characters, one a cell,
+        for "may be background" and "may be filled". Returns those two as bit sets
+        (``bg``, ``fill``) and what the clue allows of them (``can_bg``,
+        ``can_fill``), or ``None`` when no placement fits.
+
+        Row ``j`` of the forward table ``fwd[j]`` has bit ``i`` when the first ``j``
+        runs fit in cells ``0 .. i-1``. The backward table is the forward table of
+        the reversed line (the characters read the other way round give its bit sets
+        for free), its rows bit-reversed all at once (see :func:`_reverse_rows`).
         """
-        n = len(cells)
+        n = len(t_bg)
         lengths = self.lengths
         k = self.k
-        bg = _bits_of(cells, _CAN_BG)
-        fill = _bits_of(cells, _CAN_FILL)
-        fwd = _forward_rows(bg, fill, lengths)
+        bg = int(t_bg[::-1], 2)
+        fill = int(t_fill[::-1], 2)
+        fwd, starts_of = _forward_rows(bg, fill, lengths)
         if fwd is None or not fwd[k] >> n & 1:
             return None
-        rev = _forward_rows(
-            _bits_of(cells[::-1], _CAN_BG), _bits_of(cells[::-1], _CAN_FILL), self.rev_lengths
-        )
-        width = f"0{n + 1}b"
-        # bwd[j] has bit i when runs j .. k-1 fit in cells i .. n-1: bit t of the
-        # reversed line's row is position n - t.
-        bwd = [int(format(row, width)[::-1], 2) for row in reversed(rev)]
-        can_bg = 0
-        for j in range(k + 1):
-            can_bg |= fwd[j] & (bwd[j] >> 1)
-        can_bg &= bg
+        rev, _ = _forward_rows(int(t_bg, 2), int(t_fill, 2), self.rev_lengths)
+        # Field j of ``packed`` (n + 1 bits each): runs j .. k-1 fit in cells i .. n-1.
+        packed = _reverse_rows(rev, n + 1)
+        width = n + 1
+        full = (1 << width) - 1
+        after = packed >> 1 & full  # runs j .. fit from cell i + 1 on
+        can_bg = fwd[0] & after
         can_fill = 0
-        runs = {}
         for j in range(k):
+            packed >>= width
+            after = packed >> 1 & full
+            can_bg |= fwd[j + 1] & after
             length = lengths[j]
-            starts = fwd[0] if j == 0 else (fwd[j] & bg) << 1
-            ends = (bg & (bwd[j + 1] >> 1)) if j + 1 < k else bwd[k]
-            fits = runs.get(length)
-            if fits is None:
-                fits = runs[length] = _runs(fill, length)
-            starts &= fits & (ends >> length)
+            # Run j can end before cell e when the later runs fit after a gap at e.
+            ends = (bg & after) if j + 1 < k else packed
+            starts = starts_of[j] & (ends >> length)
             # Every cell that a run starting at one of ``starts`` covers.
             step = 1
             while step * 2 <= length:
@@ -217,7 +218,7 @@ class LineSolver:
             if step < length:
                 starts |= starts << (length - step)
             can_fill |= starts
-        return can_bg, can_fill
+        return bg, fill, can_bg & bg, can_fill
 
     def first_failure(self, cells: Sequence[int]) -> int:
         """How many runs (from the left) can still be placed, for messages."""
@@ -322,43 +323,70 @@ def _bits_of(cells: bytes, table: bytes) -> int:
     return int(cells.translate(table)[::-1], 2)
 
 
-def _runs(fill: int, length: int) -> int:
-    """The positions where ``length`` cells of ``fill`` in a row start."""
-    step = 1
-    while step * 2 <= length:
-        fill &= fill >> step
-        step *= 2
-    if step < length:
-        fill &= fill >> (length - step)
-    return fill
+def _forward_rows(
+    bg: int, fill: int, lengths: Sequence[int]
+) -> tuple[list[int], list[int]] | tuple[None, None]:
+    """The forward table of a one-colour line as bit sets, and where each run can
+    start after the runs before it (``(None, None)`` when a run has nowhere to go).
 
-
-def _forward_rows(bg: int, fill: int, lengths: Sequence[int]) -> list[int] | None:
-    """The forward table of a one-colour line as bit sets (``None`` when a row is
-    empty). Row 0: the positions reached through background cells from 0; row j+1:
-    the ends of run j placed after row j (one background cell between runs), then
-    carried right through background cells: ``((e & bg) + bg) ^ bg`` sets the bits
-    that a carry from ``e`` runs through, by integer addition.
+    Row 0: the positions reached through background cells from 0; row j+1: the ends
+    of run j placed after row j (one background cell between runs), then carried
+    right through background cells: ``((e & bg) + bg) ^ bg`` sets the bits that a
+    carry from ``e`` runs through, by integer addition.
     """
     row = (((1 & bg) + bg) ^ bg) | 1
     rows = [row]
-    runs = {}
-    for j, length in enumerate(lengths):
-        starts = row if j == 0 else (row & bg) << 1
+    starts_of = []
+    runs = {}  # the positions where ``length`` cells of ``fill`` in a row start
+    starts = row
+    for length in lengths:
         fits = runs.get(length)
         if fits is None:
-            fits = runs[length] = _runs(fill, length)
-        ends = (starts & fits) << length
-        if not ends:
-            return None
+            fits = fill
+            step = 1
+            while step * 2 <= length:
+                fits &= fits >> step
+                step *= 2
+            if step < length:
+                fits &= fits >> (length - step)
+            runs[length] = fits
+        starts &= fits
+        if not starts:
+            return None, None
+        starts_of.append(starts)
+        ends = starts << length
         row = (((ends & bg) + bg) ^ bg) | ends
         rows.append(row)
-    return rows
+        starts = (row & bg) << 1
+    return rows, starts_of
 
 
-def _forward_bits(bg: int, fill: int, lengths: Sequence[int], n: int) -> bool:
-    rows = _forward_rows(bg, fill, lengths)
+def _fits_bits(bg: int, fill: int, lengths: Sequence[int], n: int) -> bool:
+    """Whether a one-colour clue has a placement in the line of ``n`` cells whose
+    cells may be background at ``bg`` and filled at ``fill``."""
+    rows, _ = _forward_rows(bg, fill, lengths)
     return rows is not None and bool(rows[-1] >> n & 1)
+
+
+# A byte's bits in the other order, for _reverse_rows.
+_REVERSED_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def _reverse_rows(rows: list[int], width: int) -> int:
+    """The rows of a table of the reversed line (``width`` bits each), each read the
+    other way round and in the other order, packed into one integer (row ``t`` of
+    ``k + 1`` in field ``k - t``): one reversal of one integer instead of one a row.
+
+    >>> bin(_reverse_rows([0b001, 0b110], 3))
+    '0b100011'
+    """
+    packed = 0
+    for row in reversed(rows):
+        packed = packed << width | row
+    total = width * len(rows)
+    size = (total + 7) >> 3
+    flipped = packed.to_bytes(size, "little").translate(_REVERSED_BYTE)
+    return int.from_bytes(flipped, "big") >> (size * 8 - total)
 
 
 def solve_line(blocks: Sequence[tuple[int, int]], cells: Sequence[int]) -> list[int] | None:

@@ -208,31 +208,35 @@ class Solver:
     def _propagate_root(self, grid: list[int]) -> None:
         """Propagation from the empty grid, remembering which line set each cell (for
         the message if a line fails) and recording line steps."""
-        n_lines = self.height + self.width
-        queue = deque(range(n_lines))
+        w, h = self.width, self.height
+        queue = deque(range(h + w))
         queued = set(queue)
         setter = [-1] * self.size
+        key_of, solvers, indices, crossing = self.key, self.solvers, self.indices, self.crossing
+        steps = self.steps
         while queue:
             line = queue.popleft()
             queued.discard(line)
-            old = list(self._line_cells(grid, line))
+            old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
             self.stats.line_solves += 1
-            new = self.line_solvers[line].solve(old)
-            if new is None:
-                raise _Contradiction(_root_reason(self, line, old, setter))
-            changes = []
-            for i, (a, b) in enumerate(zip(old, new, strict=True)):
-                if a != b:
-                    cell = self.indices[line][i]
-                    grid[cell] = b
-                    setter[cell] = line
-                    changes.append((cell, b))
-                    other = self.crossing[line][i]
-                    if other not in queued:
-                        queued.add(other)
-                        queue.append(other)
-            if changes and self.steps is not None:
-                self._record(Step("line", line=line, changes=tuple(changes)))
+            changes = solvers[line](old)
+            if changes is None:
+                raise _Contradiction(_root_reason(self, line, list(old), setter))
+            if not changes:
+                continue
+            idx = indices[line]
+            cross = crossing[line]
+            for i, b in changes:
+                cell = idx[i]
+                grid[cell] = b
+                setter[cell] = line
+                other = cross[i]
+                if other not in queued:
+                    queued.add(other)
+                    queue.append(other)
+            if steps is not None:
+                cells = tuple((idx[i], b) for i, b in changes)
+                self._record(Step("line", line=line, changes=cells))
 
     # -- probing -----------------------------------------------------------------
 
