@@ -35,7 +35,9 @@ export function runsOf(cells) {
 export class NonogramGrid {
   constructor(canvas, { brushes = true, onStroke, onChange, onCursor } = {}) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    // A canvas in main memory: a frame paints only a few small rectangles, which the
+    // CPU does sooner than a round trip to the GPU (measured: `solvelab bench nonogram-pages`).
+    this.ctx = canvas.getContext("2d", { willReadFrequently: true });
     this.brushes = brushes;
     this.onStroke = onStroke;
     this.onChange = onChange;
@@ -53,6 +55,7 @@ export class NonogramGrid {
     this.setPuzzle({ width: 5, height: 5, rows: [], columns: [] });
     this.#listen();
     new ResizeObserver(() => this.draw()).observe(canvas);
+    canvas.addEventListener("contextrestored", () => this.redraw()); // the browser dropped the canvas's pixels
   }
 
   setPuzzle({ width, height, rows, columns }, cells = null) {
@@ -76,9 +79,21 @@ export class NonogramGrid {
 
   /** Whether line (rows first, then columns) has runs equal to its clue. */
   lineDone(line) {
-    const clue = line < this.height ? this.rows[line] : this.columns[line - this.height];
-    const runs = runsOf(this.lineCells(line));
-    return runs.length === clue.length && runs.every((r, i) => r === clue[i]);
+    const { width, height, cells } = this;
+    const clue = line < height ? this.rows[line] : this.columns[line - height];
+    // the line's runs against the clue, as they come (every frame asks, for every line)
+    const [start, step, length] = line < height ? [line * width, 1, width] : [line - height, width, height];
+    let k = 0;
+    let run = 0;
+    for (let i = 0, at = start; i <= length; i++, at += step) {
+      if (i < length && cells[at] === FILLED) run++;
+      else if (run) {
+        if (clue[k] !== run) return false;
+        k++;
+        run = 0;
+      }
+    }
+    return k === clue.length;
   }
 
   lineCells(line) {
@@ -95,17 +110,21 @@ export class NonogramGrid {
 
   // -- layout (device pixels) --------------------------------------------------
 
+  /** The size of the whole picture in cells (the clues' numbers are 0.85 of a cell). */
+  #extent() {
+    const maxRow = Math.max(1, this.clueRoom.rows, ...this.rows.map((c) => c.length));
+    const maxCol = Math.max(1, this.clueRoom.columns, ...this.columns.map((c) => c.length));
+    return { maxRow, maxCol, across: this.width + maxRow * 0.85 + 0.5, down: this.height + maxCol * 0.85 + 0.5 };
+  }
+
   #layout() {
     const dpr = window.devicePixelRatio || 1;
     const cssW = this.canvas.clientWidth || 300;
     const cssH = this.canvas.clientHeight || 300;
     const W = Math.round(cssW * dpr);
     const H = Math.round(cssH * dpr);
-    const maxRow = Math.max(1, this.clueRoom.rows, ...this.rows.map((c) => c.length));
-    const maxCol = Math.max(1, this.clueRoom.columns, ...this.columns.map((c) => c.length));
     // Clue cells are as wide as grid cells (numbers up to 2 digits), at most this many.
-    const across = this.width + maxRow * 0.85 + 0.5;
-    const down = this.height + maxCol * 0.85 + 0.5;
+    const { maxRow, maxCol, across, down } = this.#extent();
     const fit = Math.max(4, Math.floor(Math.min(W / across, H / down)));
     const cell = Math.max(4, Math.min(Math.round(fit * this.zoom), Math.round(64 * dpr)));
     // Clues take at most 40% of the view (zoomed in, or on a phone): the numbers
@@ -129,11 +148,15 @@ export class NonogramGrid {
     let cx = 0;
     let cy = 0;
     let x0, y0;
+    // The grid sits on whole device pixels, whatever the pan (crisp lines and cells).
     if (gridW <= roomW) (cx = Math.floor((roomW - gridW) / 2)), (x0 = cx + clueW), (this.pan.x = 0);
-    else (this.pan.x = Math.min(0, Math.max(roomW - gridW, this.pan.x))), (x0 = clueW + this.pan.x);
+    else (this.pan.x = Math.min(0, Math.max(roomW - gridW, this.pan.x))), (x0 = clueW + Math.round(this.pan.x));
     if (gridH <= roomH) (cy = Math.floor((roomH - gridH) / 2)), (y0 = cy + clueH), (this.pan.y = 0);
-    else (this.pan.y = Math.min(0, Math.max(roomH - gridH, this.pan.y))), (y0 = clueH + this.pan.y);
-    return { dpr, W, H, across, down, cell, clue, clueW, clueH, cx, cy, x0, y0, gridW, gridH, fits: gridW <= roomW && gridH <= roomH };
+    else (this.pan.y = Math.min(0, Math.max(roomH - gridH, this.pan.y))), (y0 = clueH + Math.round(this.pan.y));
+    // thick lines every 5 cells; how far a clue's numbers may reach past its line
+    const heavy = Math.max(2, Math.round(dpr * 1.5));
+    const reach = Math.max(heavy + 1, Math.ceil(font - cell / 2) + 2);
+    return { dpr, W, H, across, down, cell, clue, clueW, clueH, cx, cy, x0, y0, gridW, gridH, heavy, reach, fits: gridW <= roomW && gridH <= roomH };
   }
 
   /** The cell (row, col) at a client point, or null. */
@@ -161,7 +184,16 @@ export class NonogramGrid {
   }
 
   // -- drawing -----------------------------------------------------------------
+  //
+  // The canvas keeps what it shows between frames. Each frame compares the state
+  // with what was painted last (#painted): after a change of layout (size, zoom,
+  // pan, the clues' room, the theme) everything is painted again; otherwise only
+  // the rectangles that changed (a cell, a clue line whose numbers or greying
+  // changed, the old and new highlighted row and column, marks, the cursor). A
+  // rectangle is painted with the same code as the whole canvas, clipped to it,
+  // so a partial paint gives the same pixels as a full one (a test checks it).
 
+  /** Asks for a frame: what changed since the last one is painted then. */
   draw() {
     if (this.#frame) return;
     this.#frame = requestAnimationFrame(() => {
@@ -171,53 +203,182 @@ export class NonogramGrid {
   }
   #frame = 0;
 
+  /** Paints everything at the next frame, as if nothing were on the canvas. */
+  redraw() {
+    this.#painted = null;
+    this.draw();
+  }
+
+  /** How many frames painted the whole canvas and how many only what changed (for tests and tools). */
+  paints = { full: 0, partial: 0 };
+
+  #painted = null; // what the canvas shows: {key, cells, marks, markedLine, hover, cursor, clues, done}
+
+  #colours(dark) {
+    return {
+      dark,
+      paper: dark ? "#1e2129" : "#ffffff",
+      ink: dark ? "#e8e8ee" : "#1b1d22",
+      line: dark ? "#4a4f5c" : "#b8bcc8",
+      thick: dark ? "#9aa0b0" : "#3a3f4b",
+      done: dark ? "#5c6170" : "#b0b4c0",
+      cross: dark ? "#8a90a0" : "#7a7f8c",
+      hover: dark ? "rgba(120,140,255,0.16)" : "rgba(63,81,181,0.10)",
+    };
+  }
+
+  /** What the picture depends on besides the layout, copied. */
+  #snapshot() {
+    const lines = this.width + this.height;
+    const clues = new Array(lines);
+    const done = new Uint8Array(lines);
+    for (let line = 0; line < lines; line++) {
+      const clue = line < this.height ? this.rows[line] : this.columns[line - this.height];
+      clues[line] = clue ? clue.join(" ") : "";
+      done[line] = this.greyDone && this.lineDone(line) ? 1 : 0;
+    }
+    return {
+      cells: this.cells.slice(),
+      marks: new Map(this.marks),
+      markedLine: this.markedLine,
+      hover: this.hover ? { ...this.hover } : null,
+      cursor: this.cursor ? { ...this.cursor } : null,
+      clues,
+      done,
+    };
+  }
+
   /** Draws now (tests wait for the frame anyway). */
   #draw() {
-    const L = this.#layout();
-    const { canvas, ctx, width, height, cells } = this;
-    // The stage takes the puzzle's shape (CSS caps its height): no empty band beside the grid.
-    const aspect = (L.across / L.down).toFixed(3);
+    const { canvas } = this;
+    // The stage takes the puzzle's shape (CSS caps its height): no empty band beside
+    // the grid. Set before measuring, so that the first frame has the final size.
+    const aspect = this.#aspect();
     if (canvas.parentElement && canvas.parentElement.style.getPropertyValue("--nono-aspect") !== aspect)
       canvas.parentElement.style.setProperty("--nono-aspect", aspect);
-    if (canvas.width !== L.W || canvas.height !== L.H) (canvas.width = L.W), (canvas.height = L.H);
-    const dark = document.body?.getAttribute("data-md-color-scheme") === "slate";
-    const paper = dark ? "#1e2129" : "#ffffff";
-    const ink = dark ? "#e8e8ee" : "#1b1d22";
-    const line = dark ? "#4a4f5c" : "#b8bcc8";
-    const thick = dark ? "#9aa0b0" : "#3a3f4b";
-    const done = dark ? "#5c6170" : "#b0b4c0";
-    const hoverFill = dark ? "rgba(120,140,255,0.16)" : "rgba(63,81,181,0.10)";
-    ctx.fillStyle = paper;
-    ctx.fillRect(0, 0, L.W, L.H);
+    const L = this.#layout();
+    if (canvas.width !== L.W || canvas.height !== L.H) (canvas.width = L.W), (canvas.height = L.H), (this.#painted = null);
+    const colours = this.#colours(document.body?.getAttribute("data-md-color-scheme") === "slate");
+    const key = [L.W, L.H, L.cell, L.x0, L.y0, L.cx, L.cy, L.clueW, L.clueH, L.clue.font, L.clue.stepX, L.clue.stepY,
+      this.width, this.height, colours.dark, this.cursor ? css("--md-accent-fg-color", "#ffab00") : ""].join();
+    const now = { key, ...this.#snapshot() };
+    const before = this.#painted;
+    this.#painted = now;
+    const rects = before && before.key === key ? this.#changed(L, before, now) : null;
+    if (!rects || rects.length > 64) {
+      this.paints.full++;
+      return this.#paint(L, colours, null);
+    }
+    if (!rects.length) return;
+    this.paints.partial++;
+    for (const rect of rects) this.#paint(L, colours, rect);
+  }
+
+  /** The width : height of the whole picture (grid and clues), in cells. */
+  #aspect() {
+    const { across, down } = this.#extent();
+    return (across / down).toFixed(3);
+  }
+
+  /** The rectangles (device pixels) that differ between two snapshots, or null for all. */
+  #changed(L, a, b) {
+    const { width, height } = this;
     const { cell, x0, y0 } = L;
-    // visible cell range
-    const c0 = Math.max(0, Math.floor((L.cx + L.clueW - x0) / cell));
-    const c1 = Math.min(width, Math.ceil((L.W - x0) / cell));
-    const r0 = Math.max(0, Math.floor((L.cy + L.clueH - y0) / cell));
-    const r1 = Math.min(height, Math.ceil((L.H - y0) / cell));
+    const m = L.heavy + 1; // the thick lines reach into the cells beside them
+    const reach = L.reach; // how far a clue's numbers may reach past its line
+    const rects = [];
+    const cellRect = (i) => {
+      const r = Math.floor(i / width);
+      const c = i - r * width;
+      rects.push([x0 + c * cell - m, y0 + r * cell - m, cell + 2 * m, cell + 2 * m]);
+    };
+    const rowBand = (r) => rects.push([L.cx, y0 + r * cell - reach, L.W - L.cx, cell + 2 * reach]);
+    const colBand = (c) => rects.push([x0 + c * cell - reach, L.cy, cell + 2 * reach, L.H - L.cy]);
+    const rowClue = (r) => rects.push([L.cx, y0 + r * cell - reach, L.clueW, cell + 2 * reach]);
+    const colClue = (c) => rects.push([x0 + c * cell - reach, L.cy, cell + 2 * reach, L.clueH]);
+    const lineBand = (line) => (line < height ? rowBand(line) : colBand(line - height));
+    for (let i = 0; i < a.cells.length; i++) if (a.cells[i] !== b.cells[i]) {
+      cellRect(i);
+      if (rects.length > 64) return null;
+    }
+    for (const [i, mark] of a.marks) if (b.marks.get(i) !== mark) cellRect(i);
+    for (const [i, mark] of b.marks) if (a.marks.get(i) !== mark) cellRect(i);
+    if (rects.length > 64) return null;
+    for (let line = 0; line < width + height; line++) {
+      if (a.clues[line] === b.clues[line] && a.done[line] === b.done[line]) continue;
+      if (line < height) rowClue(line);
+      else colClue(line - height);
+      if (rects.length > 64) return null;
+    }
+    if (a.markedLine !== b.markedLine) for (const line of [a.markedLine, b.markedLine]) if (line >= 0) lineBand(line);
+    if (a.hover?.row !== b.hover?.row) for (const h of [a.hover, b.hover]) if (h) rowBand(h.row);
+    if (a.hover?.col !== b.hover?.col) for (const h of [a.hover, b.hover]) if (h) colBand(h.col);
+    if (a.cursor?.row !== b.cursor?.row || a.cursor?.col !== b.cursor?.col)
+      for (const c of [a.cursor, b.cursor]) if (c) cellRect(c.row * width + c.col);
+    // whole pixels, within the canvas
+    const out = [];
+    for (const [x, y, w, h] of rects) {
+      const left = Math.max(0, Math.floor(x));
+      const top = Math.max(0, Math.floor(y));
+      const right = Math.min(L.W, Math.ceil(x + w));
+      const bottom = Math.min(L.H, Math.ceil(y + h));
+      if (right > left && bottom > top) out.push([left, top, right - left, bottom - top]);
+    }
+    return out;
+  }
+
+  /** Paints the whole canvas (region null) or only a rectangle [x, y, w, h] of it. */
+  #paint(L, colours, region) {
+    const { ctx, width, height } = this;
+    const { cell, x0, y0, heavy, reach } = L;
+    const { paper, ink, line, thick, done, hover: hoverFill } = colours;
+    const painted = this.#painted;
+    const cells = painted.cells;
+    const [rx, ry, rw, rh] = region ?? [0, 0, L.W, L.H];
+    ctx.save();
+    if (region) {
+      ctx.beginPath();
+      ctx.rect(rx, ry, rw, rh);
+      ctx.clip();
+    }
+    ctx.fillStyle = paper;
+    ctx.fillRect(rx, ry, rw, rh);
+    // the rows and columns that are visible and meet the region (the cells, then
+    // the clues, whose numbers may reach a little past their line)
+    const span = (from, to, origin, count, pad) => [
+      Math.max(0, Math.floor((from - pad - origin) / cell)),
+      Math.min(count, Math.ceil((to + pad - origin) / cell)),
+    ];
+    const [c0, c1] = span(Math.max(rx, L.cx + L.clueW), Math.min(rx + rw, L.W), x0, width, 0);
+    const [r0, r1] = span(Math.max(ry, L.cy + L.clueH), Math.min(ry + rh, L.H), y0, height, 0);
     ctx.save();
     ctx.beginPath();
     ctx.rect(L.cx + L.clueW, L.cy + L.clueH, L.W - L.cx - L.clueW, L.H - L.cy - L.clueH);
     ctx.clip();
     // hover row and column, marked line
-    if (this.hover) {
+    const hover = painted.hover;
+    if (hover) {
       ctx.fillStyle = hoverFill;
-      ctx.fillRect(x0, y0 + this.hover.row * cell, width * cell, cell);
-      ctx.fillRect(x0 + this.hover.col * cell, y0, cell, height * cell);
+      ctx.fillRect(x0, y0 + hover.row * cell, width * cell, cell);
+      ctx.fillRect(x0 + hover.col * cell, y0, cell, height * cell);
     }
-    if (this.markedLine >= 0) {
+    const marked = painted.markedLine;
+    if (marked >= 0) {
       ctx.fillStyle = "rgba(220,40,40,0.18)";
-      if (this.markedLine < height) ctx.fillRect(x0, y0 + this.markedLine * cell, width * cell, cell);
-      else ctx.fillRect(x0 + (this.markedLine - height) * cell, y0, cell, height * cell);
+      if (marked < height) ctx.fillRect(x0, y0 + marked * cell, width * cell, cell);
+      else ctx.fillRect(x0 + (marked - height) * cell, y0, cell, height * cell);
     }
     // cells
     const pad = Math.max(1, Math.round(cell * 0.08));
+    const m = Math.round(cell * 0.3);
+    ctx.strokeStyle = colours.cross;
+    ctx.lineWidth = Math.max(1, Math.round(cell / 14));
     for (let r = r0; r < r1; r++) {
       for (let c = c0; c < c1; c++) {
         const v = cells[r * width + c];
         const x = x0 + c * cell;
         const y = y0 + r * cell;
-        const mark = this.marks.get(r * width + c);
+        const mark = painted.marks.size ? painted.marks.get(r * width + c) : undefined;
         if (mark) {
           ctx.fillStyle = mark === "wrong" ? "rgba(230,40,40,0.45)" : mark === "hint" ? "rgba(255,180,0,0.55)" : "rgba(0,160,255,0.40)";
           ctx.fillRect(x, y, cell, cell);
@@ -226,9 +387,6 @@ export class NonogramGrid {
           ctx.fillStyle = ink;
           ctx.fillRect(x + pad, y + pad, cell - 2 * pad + 1, cell - 2 * pad + 1);
         } else if (v === CROSSED) {
-          ctx.strokeStyle = dark ? "#8a90a0" : "#7a7f8c";
-          ctx.lineWidth = Math.max(1, Math.round(cell / 14));
-          const m = Math.round(cell * 0.3);
           ctx.beginPath();
           ctx.moveTo(x + m, y + m);
           ctx.lineTo(x + cell - m + 1, y + cell - m + 1);
@@ -239,25 +397,27 @@ export class NonogramGrid {
       }
     }
     // grid lines: 1 device pixel, 2 (or 3) every 5 cells, all on whole pixels
-    const heavy = Math.max(2, Math.round(L.dpr * 1.5));
-    for (let c = 0; c <= width; c++) {
+    const [lc0, lc1] = span(rx, rx + rw, x0, width, heavy + 1);
+    const [lr0, lr1] = span(ry, ry + rh, y0, height, heavy + 1);
+    for (let c = lc0; c <= lc1; c++) {
       const major = c % 5 === 0 || c === width;
       ctx.fillStyle = major ? thick : line;
       const w = major ? heavy : 1;
       ctx.fillRect(x0 + c * cell - (major ? Math.floor(w / 2) : 0), y0, w, height * cell + 1);
     }
-    for (let r = 0; r <= height; r++) {
+    for (let r = lr0; r <= lr1; r++) {
       const major = r % 5 === 0 || r === height;
       ctx.fillStyle = major ? thick : line;
       const w = major ? heavy : 1;
       ctx.fillRect(x0, y0 + r * cell - (major ? Math.floor(w / 2) : 0), width * cell + 1, w);
     }
     // keyboard cursor
-    if (this.cursor) {
+    const cursor = painted.cursor;
+    if (cursor) {
       ctx.strokeStyle = css("--md-accent-fg-color", "#ffab00");
       ctx.lineWidth = Math.max(2, Math.round(cell / 10));
       const lw = ctx.lineWidth;
-      ctx.strokeRect(x0 + this.cursor.col * cell + lw / 2, y0 + this.cursor.row * cell + lw / 2, cell - lw, cell - lw);
+      ctx.strokeRect(x0 + cursor.col * cell + lw / 2, y0 + cursor.row * cell + lw / 2, cell - lw, cell - lw);
     }
     ctx.restore();
     // clues: row clues in the left strip, column clues in the top strip
@@ -265,32 +425,39 @@ export class NonogramGrid {
     ctx.textBaseline = "middle";
     ctx.textAlign = "center";
     const { stepX, stepY } = L.clue;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(L.cx, L.cy + L.clueH, L.clueW, L.H - L.cy - L.clueH);
-    ctx.clip();
-    for (let r = r0; r < r1; r++) {
-      const clue = this.rows[r];
-      const y = y0 + r * cell + cell / 2;
-      if (this.hover?.row === r) (ctx.fillStyle = hoverFill), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
-      if (this.markedLine === r) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
-      ctx.fillStyle = this.greyDone && this.lineDone(r) ? done : ink;
-      const list = clue.length ? clue : [0];
-      list.forEach((n, i) => ctx.fillText(String(n), L.cx + L.clueW - cell * 0.3 - (list.length - 1 - i) * stepX - stepX / 2, y));
+    if (rx < L.cx + L.clueW && ry + rh > L.cy + L.clueH) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(L.cx, L.cy + L.clueH, L.clueW, L.H - L.cy - L.clueH);
+      ctx.clip();
+      const [t0, t1] = span(Math.max(ry, L.cy + L.clueH), Math.min(ry + rh, L.H), y0, height, reach);
+      for (let r = t0; r < t1; r++) {
+        const clue = this.rows[r];
+        const y = y0 + r * cell + cell / 2;
+        if (hover?.row === r) (ctx.fillStyle = hoverFill), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
+        if (marked === r) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
+        ctx.fillStyle = painted.done[r] ? done : ink;
+        const list = clue.length ? clue : [0];
+        list.forEach((n, i) => ctx.fillText(String(n), L.cx + L.clueW - cell * 0.3 - (list.length - 1 - i) * stepX - stepX / 2, y));
+      }
+      ctx.restore();
     }
-    ctx.restore();
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(L.cx + L.clueW, L.cy, L.W - L.cx - L.clueW, L.clueH);
-    ctx.clip();
-    for (let c = c0; c < c1; c++) {
-      const clue = this.columns[c];
-      const x = x0 + c * cell + cell / 2;
-      if (this.hover?.col === c) (ctx.fillStyle = hoverFill), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
-      if (this.markedLine === height + c) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
-      ctx.fillStyle = this.greyDone && this.lineDone(height + c) ? done : ink;
-      const list = clue.length ? clue : [0];
-      list.forEach((n, i) => ctx.fillText(String(n), x, L.cy + L.clueH - cell * 0.3 - (list.length - 1 - i) * stepY - stepY / 2));
+    if (ry < L.cy + L.clueH && rx + rw > L.cx + L.clueW) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(L.cx + L.clueW, L.cy, L.W - L.cx - L.clueW, L.clueH);
+      ctx.clip();
+      const [t0, t1] = span(Math.max(rx, L.cx + L.clueW), Math.min(rx + rw, L.W), x0, width, reach);
+      for (let c = t0; c < t1; c++) {
+        const clue = this.columns[c];
+        const x = x0 + c * cell + cell / 2;
+        if (hover?.col === c) (ctx.fillStyle = hoverFill), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
+        if (marked === height + c) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
+        ctx.fillStyle = painted.done[height + c] ? done : ink;
+        const list = clue.length ? clue : [0];
+        list.forEach((n, i) => ctx.fillText(String(n), x, L.cy + L.clueH - cell * 0.3 - (list.length - 1 - i) * stepY - stepY / 2));
+      }
+      ctx.restore();
     }
     ctx.restore();
   }
