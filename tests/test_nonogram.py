@@ -339,7 +339,7 @@ def test_explanations_are_minimal_and_sufficient():
         checked += 1
         known = [i for i, v in enumerate(cells) if v != 3]
         rng.shuffle(known)
-        kept = _shrink(cells, known, solver.lengths)
+        kept = _shrink(cells, known, solver)
 
         def state(keep, cells=cells):
             return [v if i in keep else 3 for i, v in enumerate(cells)]

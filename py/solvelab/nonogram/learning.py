@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import deque
 from heapq import heapify, heappop, heappush
 
-from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, _bits_of, _fits_bits
+from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, LineSolver, _bits_of, _fits_bits
 from solvelab.nonogram.solver import _MISSING
 
 
@@ -182,7 +182,7 @@ class LearningSearch:
                 (i for i, v in enumerate(state) if v != 3 and i != flip),
                 key=lambda i: -pos[cells[i]],
             )
-            kept = _shrink(key[:-1], order, self.s.line_solvers[line].lengths)
+            kept = _shrink(key[:-1], order, self.s.line_solvers[line])
             if len(cache) >= 50000:
                 cache.clear()
             cache[key] = kept
@@ -325,7 +325,7 @@ class LearningSearch:
         heapify(self.heap)
 
 
-def _shrink(state: bytes, order: list[int], lengths: list[int]) -> tuple[int, ...]:
+def _shrink(state: bytes, order: list[int], solver: LineSolver) -> tuple[int, ...]:
     """The cells of ``order`` (indices of known cells of a one-colour line ``state``
     that has no placement) that must stay known for it to have none; the others are
     made unknown, in chunks first (half of the cells at a time, then halves of those),
@@ -334,8 +334,10 @@ def _shrink(state: bytes, order: list[int], lengths: list[int]) -> tuple[int, ..
     bg = _bits_of(state, _CAN_BG)
     fill = _bits_of(state, _CAN_FILL)
 
+    lengths, shifts = solver.lengths, solver.shifts
+
     def impossible(b: int, f: int) -> bool:
-        return not _fits_bits(b, f, lengths, n)
+        return not _fits_bits(b, f, lengths, shifts, n)
 
     pending = [order]
     while pending:

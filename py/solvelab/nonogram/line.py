@@ -30,7 +30,16 @@ from collections.abc import Sequence
 class LineSolver:
     """The solver for one clue, given as (length, colour index) pairs."""
 
-    __slots__ = ("lengths", "bits", "same_prev", "k", "one_colour", "rev_lengths")
+    __slots__ = (
+        "lengths",
+        "bits",
+        "same_prev",
+        "k",
+        "one_colour",
+        "rev_lengths",
+        "shifts",
+        "rev_shifts",
+    )
 
     def __init__(self, blocks: Sequence[tuple[int, int]]):
         self.lengths = [b[0] for b in blocks]
@@ -41,6 +50,9 @@ class LineSolver:
         # One colour (bit 1 only): the tables as bit sets, see _solve_bits.
         self.one_colour = all(bit == 2 for bit in self.bits)
         self.rev_lengths = self.lengths[::-1]
+        # For the bit-set solver: each run's shifts (see _shifts), forwards and backwards.
+        self.shifts = [_shifts(length) for length in self.lengths]
+        self.rev_shifts = self.shifts[::-1]
 
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
@@ -98,7 +110,8 @@ class LineSolver:
         alone: half the work of :meth:`solve`)."""
         if self.one_colour and cells and max(cells) < 256:
             b = bytes(cells)
-            return _fits_bits(_bits_of(b, _CAN_BG), _bits_of(b, _CAN_FILL), self.lengths, len(b))
+            bg, fill = _bits_of(b, _CAN_BG), _bits_of(b, _CAN_FILL)
+            return _fits_bits(bg, fill, self.lengths, self.shifts, len(b))
         n = len(cells)
         can_bg = [c & 1 for c in cells]
         pref = self._prefixes(cells)
@@ -150,26 +163,28 @@ class LineSolver:
         """What the line solver changes in ``cells`` (bytes): ``((index, new mask), ...)``,
         or ``None`` if no placement agrees with them."""
         if self.one_colour and cells:
-            t_bg = cells.translate(_CAN_BG)
-            t_fill = cells.translate(_CAN_FILL)
-            narrowed = self._narrow_bits(t_bg, t_fill)
+            if max(cells) <= 3:
+                return self.changes_plain(cells)
+            narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
             if narrowed is None:
                 return None
             bg, fill, can_bg, can_fill = narrowed
-            diff = (bg ^ can_bg) | (fill ^ can_fill)
-            if max(cells) > 3:  # cells that allowed other colours lose them too
-                diff |= _bits_of(cells, _OTHER)
-            out = []
-            while diff:
-                low = diff & -diff
-                i = low.bit_length() - 1
-                out.append((i, (1 if can_bg & low else 0) | (2 if can_fill & low else 0)))
-                diff ^= low
-            return tuple(out)
+            # Cells that allowed other colours lose them too.
+            return _diff(bg ^ can_bg | fill ^ can_fill | _bits_of(cells, _OTHER), can_bg, can_fill)
         new = self._solve_dp(cells)
         if new is None:
             return None
         return tuple((i, b) for i, (a, b) in enumerate(zip(cells, new, strict=True)) if a != b)
+
+    def changes_plain(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
+        """:meth:`changes` for a one-colour clue and a line of masks 1, 2 and 3 only
+        (no other colour): the propagation's hot path, with no checks."""
+        narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
+        if narrowed is None:
+            return None
+        bg, fill, can_bg, can_fill = narrowed
+        diff = bg ^ can_bg | fill ^ can_fill
+        return _diff(diff, can_bg, can_fill) if diff else ()
 
     def _narrow_bits(self, t_bg: bytes, t_fill: bytes) -> tuple[int, int, int, int] | None:
         """The one-colour line solver on bit sets: the same tables as the DP, each row
@@ -184,39 +199,36 @@ class LineSolver:
         Row ``j`` of the forward table ``fwd[j]`` has bit ``i`` when the first ``j``
         runs fit in cells ``0 .. i-1``. The backward table is the forward table of
         the reversed line (the characters read the other way round give its bit sets
-        for free), its rows bit-reversed all at once (see :func:`_reverse_rows`).
+        for free), its rows bit-reversed all at once (see :func:`_backward_rows`).
         """
         n = len(t_bg)
         lengths = self.lengths
         k = self.k
         bg = int(t_bg[::-1], 2)
         fill = int(t_fill[::-1], 2)
-        fwd, starts_of = _forward_rows(bg, fill, lengths)
+        fwd, starts_of = _forward_rows(bg, fill, lengths, self.shifts)
         if fwd is None or not fwd[k] >> n & 1:
             return None
-        rev, _ = _forward_rows(int(t_bg, 2), int(t_fill, 2), self.rev_lengths)
-        # Field j of ``packed`` (n + 1 bits each): runs j .. k-1 fit in cells i .. n-1.
-        packed = _reverse_rows(rev, n + 1)
         width = n + 1
+        # Field j of ``packed`` (n + 1 bits each): runs j .. k-1 fit in cells i .. n-1.
+        packed = _backward_rows(
+            int(t_bg, 2), int(t_fill, 2), self.rev_lengths, self.rev_shifts, width
+        )
         full = (1 << width) - 1
         after = packed >> 1 & full  # runs j .. fit from cell i + 1 on
         can_bg = fwd[0] & after
         can_fill = 0
+        shifts = self.shifts
         for j in range(k):
             packed >>= width
             after = packed >> 1 & full
             can_bg |= fwd[j + 1] & after
-            length = lengths[j]
             # Run j can end before cell e when the later runs fit after a gap at e.
             ends = (bg & after) if j + 1 < k else packed
-            starts = starts_of[j] & (ends >> length)
+            starts = starts_of[j] & (ends >> lengths[j])
             # Every cell that a run starting at one of ``starts`` covers.
-            step = 1
-            while step * 2 <= length:
+            for step in shifts[j]:
                 starts |= starts << step
-                step *= 2
-            if step < length:
-                starts |= starts << (length - step)
             can_fill |= starts
         return bg, fill, can_bg & bg, can_fill
 
@@ -323,8 +335,25 @@ def _bits_of(cells: bytes, table: bytes) -> int:
     return int(cells.translate(table)[::-1], 2)
 
 
+def _shifts(length: int) -> tuple[int, ...]:
+    """The shifts that widen a bit to ``length`` bits in a row (or find ``length`` set
+    bits in a row), doubling each time: ``x |= x << s`` for each ``s``.
+
+    >>> _shifts(1), _shifts(4), _shifts(7)
+    ((), (1, 2), (1, 2, 3))
+    """
+    out = []
+    step = 1
+    while step * 2 <= length:
+        out.append(step)
+        step *= 2
+    if step < length:
+        out.append(length - step)
+    return tuple(out)
+
+
 def _forward_rows(
-    bg: int, fill: int, lengths: Sequence[int]
+    bg: int, fill: int, lengths: Sequence[int], shifts: Sequence[tuple[int, ...]]
 ) -> tuple[list[int], list[int]] | tuple[None, None]:
     """The forward table of a one-colour line as bit sets, and where each run can
     start after the runs before it (``(None, None)`` when a run has nowhere to go).
@@ -339,16 +368,12 @@ def _forward_rows(
     starts_of = []
     runs = {}  # the positions where ``length`` cells of ``fill`` in a row start
     starts = row
-    for length in lengths:
+    for j, length in enumerate(lengths):
         fits = runs.get(length)
         if fits is None:
             fits = fill
-            step = 1
-            while step * 2 <= length:
+            for step in shifts[j]:
                 fits &= fits >> step
-                step *= 2
-            if step < length:
-                fits &= fits >> (length - step)
             runs[length] = fits
         starts &= fits
         if not starts:
@@ -361,32 +386,60 @@ def _forward_rows(
     return rows, starts_of
 
 
-def _fits_bits(bg: int, fill: int, lengths: Sequence[int], n: int) -> bool:
-    """Whether a one-colour clue has a placement in the line of ``n`` cells whose
-    cells may be background at ``bg`` and filled at ``fill``."""
-    rows, _ = _forward_rows(bg, fill, lengths)
-    return rows is not None and bool(rows[-1] >> n & 1)
-
-
-# A byte's bits in the other order, for _reverse_rows.
-_REVERSED_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
-
-
-def _reverse_rows(rows: list[int], width: int) -> int:
-    """The rows of a table of the reversed line (``width`` bits each), each read the
-    other way round and in the other order, packed into one integer (row ``t`` of
-    ``k + 1`` in field ``k - t``): one reversal of one integer instead of one a row.
-
-    >>> bin(_reverse_rows([0b001, 0b110], 3))
-    '0b100011'
+def _backward_rows(
+    bg: int, fill: int, lengths: Sequence[int], shifts: Sequence[tuple[int, ...]], width: int
+) -> int:
+    """The forward table of the reversed line (its bit sets and reversed clue, with a
+    placement known to exist), its rows packed ``width`` bits apart and the whole
+    bit-reversed at once: one reversal instead of one a row, which puts the table of
+    the line read backwards in field ``j`` for runs ``j ..`` (see ``_narrow_bits``).
     """
-    packed = 0
-    for row in reversed(rows):
-        packed = packed << width | row
-    total = width * len(rows)
+    row = (((1 & bg) + bg) ^ bg) | 1
+    packed = row
+    offset = 0
+    runs = {}
+    starts = row
+    for j, length in enumerate(lengths):
+        fits = runs.get(length)
+        if fits is None:
+            fits = fill
+            for step in shifts[j]:
+                fits &= fits >> step
+            runs[length] = fits
+        ends = (starts & fits) << length
+        row = (((ends & bg) + bg) ^ bg) | ends
+        offset += width
+        packed |= row << offset
+        starts = (row & bg) << 1
+    total = offset + width
     size = (total + 7) >> 3
     flipped = packed.to_bytes(size, "little").translate(_REVERSED_BYTE)
     return int.from_bytes(flipped, "big") >> (size * 8 - total)
+
+
+def _diff(diff: int, can_bg: int, can_fill: int) -> tuple[tuple[int, int], ...]:
+    """The cells of the bit set ``diff`` with their new masks, in order."""
+    out = []
+    while diff:
+        low = diff & -diff
+        out.append(
+            (low.bit_length() - 1, (1 if can_bg & low else 0) | (2 if can_fill & low else 0))
+        )
+        diff ^= low
+    return tuple(out)
+
+
+def _fits_bits(
+    bg: int, fill: int, lengths: Sequence[int], shifts: Sequence[tuple[int, ...]], n: int
+) -> bool:
+    """Whether a one-colour clue has a placement in the line of ``n`` cells whose
+    cells may be background at ``bg`` and filled at ``fill``."""
+    rows, _ = _forward_rows(bg, fill, lengths, shifts)
+    return rows is not None and bool(rows[-1] >> n & 1)
+
+
+# A byte's bits in the other order, for _backward_rows.
+_REVERSED_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 
 def solve_line(blocks: Sequence[tuple[int, int]], cells: Sequence[int]) -> list[int] | None:

@@ -120,7 +120,11 @@ class Solver:
         self.key = bytes if self.full < 256 else tuple
         # Each line's solver, answering what it changes: ((index, new mask), ...) or None.
         if self.key is bytes:
-            self.solvers = [ls.changes for ls in self.line_solvers]
+            # Masks 1 to 3 only (one colour): the line solver's unchecked fast path.
+            self.solvers = [
+                ls.changes_plain if self.full == 3 and ls.one_colour else ls.changes
+                for ls in self.line_solvers
+            ]
         else:
             self.solvers = [
                 lambda cells, ls=ls: _changes(cells, ls.solve(cells)) for ls in self.line_solvers
