@@ -258,10 +258,10 @@ def checked_steps(puzzle):
 
     class Checked(Solver):
         def probe(self, grid, depth=0):
-            checkpoints.append((len(self.steps), grid.copy()))
+            checkpoints.append((len(self.steps), list(grid)))
             out = super().probe(grid, depth)
             if out is not None:
-                checkpoints.append((len(self.steps), out[0].copy()))
+                checkpoints.append((len(self.steps), list(out[0])))
             return out
 
     result = Checked(puzzle, record_steps=True).solve()

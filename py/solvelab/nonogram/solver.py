@@ -408,7 +408,8 @@ class Solver:
         return result
 
     def _solve(self, result: Result) -> None:
-        grid = [self.full] * self.size
+        # A bytearray when line states are bytes: a line's key is then one C slice.
+        grid = bytearray([self.full]) * self.size if self.key is bytes else [self.full] * self.size
         try:
             self._propagate_root(grid)
         except _Contradiction as failure:
