@@ -12,7 +12,21 @@ const $$ = (selector) => [...root.querySelectorAll(selector)];
 const STORE = "solvelab.nonogram.play";
 const MAX_LINK = 9000;
 
-const python = new PythonClient({ onStatus: showStatus });
+// Python starts once the grid has shown its first frame: loading it (compiling
+// WebAssembly in the worker) takes the CPU the first paint needs, and a puzzle in
+// progress is played without it. Calls made before it starts wait for it.
+let client = null;
+const started = new Promise((resolve) => {
+  const start = () => client ?? resolve((client = new PythonClient({ onStatus: showStatus })));
+  requestAnimationFrame(() => setTimeout(start));
+  setTimeout(start, 1000); // a page in a background tab has no frames
+});
+const python = {
+  get status() {
+    return client ? client.status : { stage: "loading-python" };
+  },
+  call: (method, args, options) => started.then(() => client.call(method, args, options)),
+};
 const message = $(".nono-message");
 const say = (text, kind = "") => {
   message.textContent = text; // text, never HTML
