@@ -19,22 +19,28 @@ import sys
 import time
 from collections import namedtuple
 
-# pynogram's dependency `memoized` calls inspect.getargspec, which Python 3.11
-# removed (hence "pynogram needs Python 3.10 or older"); the old form of the same.
-if not hasattr(inspect, "getargspec"):
-    ArgSpec = namedtuple("ArgSpec", "args varargs keywords defaults")
-    inspect.getargspec = lambda function: ArgSpec(*inspect.getfullargspec(function)[:4])
+ArgSpec = namedtuple("ArgSpec", "args varargs keywords defaults")
 
-source, puzzle = sys.argv[1:3]
-time_limit = float(sys.argv[3]) if len(sys.argv) > 3 else None
-sys.path.insert(0, source)
 
-from pynogram.core.backtracking import Solver  # noqa: E402
-from pynogram.core.board import make_board  # noqa: E402
-from pynogram.reader import PbnLocal  # noqa: E402
+def main() -> None:
+    # pynogram's dependency `memoized` calls inspect.getargspec, which Python 3.11
+    # removed (hence "pynogram needs Python 3.10 or older"): the old form of the same.
+    if not hasattr(inspect, "getargspec"):
+        inspect.getargspec = lambda function: ArgSpec(*inspect.getfullargspec(function)[:4])
+    source, puzzle = sys.argv[1:3]
+    time_limit = float(sys.argv[3]) if len(sys.argv) > 3 else None
+    sys.path.insert(0, source)
+    from pynogram.core.backtracking import Solver
+    from pynogram.core.board import make_board
+    from pynogram.reader import PbnLocal
 
-board = make_board(*PbnLocal.read(puzzle))
-start = time.perf_counter()
-Solver(board, max_solutions=2, timeout=time_limit).solve()
-print(f"SECONDS {time.perf_counter() - start:.4f}")
-print(f"SOLUTIONS {len(board.solutions) if board.solutions else int(board.is_solved_full)}")
+    board = make_board(*PbnLocal.read(puzzle))
+    start = time.perf_counter()
+    Solver(board, max_solutions=2, timeout=time_limit).solve()
+    print(f"SECONDS {time.perf_counter() - start:.4f}")
+    solutions = len(board.solutions) if board.solutions else int(board.is_solved_full)
+    print(f"SOLUTIONS {solutions}")
+
+
+if __name__ == "__main__":
+    main()
