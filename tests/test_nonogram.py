@@ -324,6 +324,40 @@ def test_bit_set_line_solver_agrees_with_the_dp():
             assert changes == tuple((i, b) for i, (a, b) in pairs if a != b)
 
 
+def test_colour_bit_set_line_solver_agrees_with_the_dp():
+    # Clues of up to 7 colours (runs of different colours need no gap), cells that
+    # allow the line's own colours and others, clues rotated so that some cannot fit.
+    rng = random.Random(12)
+    outcomes = {"none": 0, "changes": 0, "same": 0}
+    for _ in range(3000):
+        n = rng.randint(1, 30)
+        colours = rng.randint(2, 8)
+        full = (1 << colours) - 1
+        line = [rng.randrange(1, colours) if rng.random() < 0.55 else 0 for _ in range(n)]
+        clue = runs(line)
+        if rng.random() < 0.2 and clue:
+            clue = clue[1:] + clue[:1]
+        cells = [
+            full if rng.random() < 0.6 else 1 << v | rng.randint(0, full) & rng.randint(0, full)
+            for v in line
+        ]
+        if rng.random() < 0.1:
+            cells[rng.randrange(n)] = 1 << rng.randrange(colours)
+        solver = LineSolver(clue)
+        want = solver._solve_dp(cells)
+        assert solver.solve(cells) == want
+        assert solver.fits(cells) == (want is not None)
+        changes = solver.changes(bytes(cells))
+        if want is None:
+            assert changes is None
+            outcomes["none"] += 1
+        else:
+            pairs = enumerate(zip(cells, want, strict=True))
+            assert changes == tuple((i, b) for i, (a, b) in pairs if a != b)
+            outcomes["changes" if changes else "same"] += 1
+    assert min(outcomes.values()) > 50
+
+
 def test_explanations_are_minimal_and_sufficient():
     from solvelab.nonogram.learning import _shrink
 

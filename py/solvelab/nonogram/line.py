@@ -39,6 +39,12 @@ class LineSolver:
         "rev_lengths",
         "shifts",
         "rev_shifts",
+        "colours",
+        "rev_colours",
+        "rev_gaps",
+        "palette",
+        "palette_bits",
+        "outside",
     )
 
     def __init__(self, blocks: Sequence[tuple[int, int]]):
@@ -53,12 +59,26 @@ class LineSolver:
         # For the bit-set solver: each run's shifts (see _shifts), forwards and backwards.
         self.shifts = [_shifts(length) for length in self.lengths]
         self.rev_shifts = self.shifts[::-1]
+        # For the colour bit-set solver (see _narrow_colour): each run's colour, the
+        # clue read backwards (a gap before reversed run j when it has the colour of
+        # reversed run j-1), and the colours that appear in the clue.
+        self.colours = [b[1] for b in blocks]
+        self.rev_colours = self.colours[::-1]
+        self.rev_gaps = self.same_prev[:1] + self.same_prev[:0:-1]
+        self.palette = sorted(set(self.colours))
+        self.palette_bits = [(c, 1 << c) for c in self.palette]
+        # Cells whose mask has a colour outside the clue lose it: b"1" for those masks.
+        allowed = 1
+        for bit in self.bits:
+            allowed |= bit
+        self.outside = _outside_table(allowed)
 
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
         ``None`` if no placement agrees with them."""
-        if self.one_colour and cells and max(cells) < 256:
-            out = self._solve_bits(bytes(cells))
+        if cells and max(cells) < 256:
+            solve_bits = self._solve_bits if self.one_colour else self._solve_colour
+            out = solve_bits(bytes(cells))
             return None if out is None else list(out)
         return self._solve_dp(cells)
 
@@ -112,6 +132,13 @@ class LineSolver:
             b = bytes(cells)
             bg, fill = _bits_of(b, _CAN_BG), _bits_of(b, _CAN_FILL)
             return _fits_bits(bg, fill, self.lengths, self.shifts, len(b))
+        if cells and max(cells) < 256:
+            b = bytes(cells)
+            fills = {c: _bits_of(b, _HAS[c]) for c in self.palette}
+            rows, _ = _forward_rows_colour(
+                _bits_of(b, _CAN_BG), fills, self.colours, self.lengths, self.shifts, self.same_prev
+            )
+            return rows is not None and bool(rows[-1] >> len(b) & 1)
         n = len(cells)
         can_bg = [c & 1 for c in cells]
         pref = self._prefixes(cells)
@@ -171,10 +198,87 @@ class LineSolver:
             bg, fill, can_bg, can_fill = narrowed
             # Cells that allowed other colours lose them too.
             return _diff(bg ^ can_bg | fill ^ can_fill | _bits_of(cells, _OTHER), can_bg, can_fill)
+        if cells:
+            narrowed = self._narrow_colour(cells)
+            if narrowed is None:
+                return None
+            diff, can_bg, cans = narrowed
+            if not diff:
+                return ()
+            return _diff_colour(diff, _cells_of(len(cells), can_bg, cans))
         new = self._solve_dp(cells)
         if new is None:
             return None
         return tuple((i, b) for i, (a, b) in enumerate(zip(cells, new, strict=True)) if a != b)
+
+    def _solve_colour(self, cells: bytes) -> bytes | None:
+        narrowed = self._narrow_colour(cells)
+        if narrowed is None:
+            return None
+        _, can_bg, cans = narrowed
+        return _cells_of(len(cells), can_bg, cans)
+
+    def _narrow_colour(self, cells: bytes) -> tuple[int, int, list[tuple[int, int]]] | None:
+        """The line solver on bit sets for any clue (runs of different colours need no
+        gap between them), cells given as bytes of masks (bit ``c`` = colour ``c``,
+        colours 0 to 7). The tables are those of :meth:`_narrow_bits`, with one bit
+        set a colour of the clue for the cells that allow it.
+
+        Returns the cells that change (a bit set), the cells that may be background
+        and ``[(colour bit, cells that may have it), ...]``, or ``None`` when no
+        placement fits.
+        """
+        n = len(cells)
+        k = self.k
+        lengths, colours, shifts = self.lengths, self.colours, self.shifts
+        same_prev = self.same_prev
+        t_bg = cells.translate(_CAN_BG)
+        bg = int(t_bg[::-1], 2)
+        fills = {}  # colour -> the cells allowing it, bit i = cell i
+        rev_fills = {}  # the same, bit i = cell n - 1 - i
+        for c in self.palette:
+            t = cells.translate(_HAS[c])
+            fills[c] = int(t[::-1], 2)
+            rev_fills[c] = int(t, 2)
+        fwd, starts_of = _forward_rows_colour(bg, fills, colours, lengths, shifts, same_prev)
+        if fwd is None or not fwd[k] >> n & 1:
+            return None
+        width = n + 1
+        packed = _backward_rows_colour(
+            int(t_bg, 2),
+            rev_fills,
+            self.rev_colours,
+            self.rev_lengths,
+            self.rev_shifts,
+            self.rev_gaps,
+            width,
+        )
+        full = (1 << width) - 1
+        can_bg = fwd[0] & packed >> 1 & full
+        can = dict.fromkeys(self.palette, 0)
+        for j in range(k):
+            packed >>= width  # now field 0 is bwd[j + 1]: runs j + 1 .. fit from cell i on
+            after = packed >> 1 & full  # ... from cell i + 1 on
+            can_bg |= fwd[j + 1] & after
+            # Run j can end before cell e when the later runs fit from e on (after a
+            # background cell at e if the next run has the same colour).
+            if j + 1 == k:
+                ends = packed
+            elif same_prev[j + 1]:
+                ends = bg & after
+            else:
+                ends = packed & full
+            starts = starts_of[j] & (ends >> lengths[j])
+            for step in shifts[j]:
+                starts |= starts << step
+            can[colours[j]] |= starts
+        can_bg &= bg
+        diff = bg ^ can_bg | _bits_of(cells, self.outside)
+        cans = []
+        for c, bit in self.palette_bits:
+            diff |= fills[c] ^ can[c]
+            cans.append((bit, can[c]))
+        return diff, can_bg, cans
 
     def changes_plain(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
         """:meth:`changes` for a one-colour clue and a line of masks 1, 2 and 3 only
@@ -328,6 +432,19 @@ class LineSolver:
 _CAN_BG = bytes(48 + (m & 1) for m in range(256))
 _CAN_FILL = bytes(48 + (m >> 1 & 1) for m in range(256))
 _OTHER = bytes(48 + (m > 3) for m in range(256))
+_OUTSIDE: dict[int, bytes] = {}
+
+
+def _outside_table(allowed: int) -> bytes:
+    """For bytes.translate: b"1" for the masks with a bit outside ``allowed``."""
+    table = _OUTSIDE.get(allowed)
+    if table is None:
+        table = _OUTSIDE[allowed] = bytes(48 + bool(m & ~allowed) for m in range(256))
+    return table
+
+
+# _HAS[c]: b"1" for the masks that allow colour c.
+_HAS = [bytes(48 + (m >> c & 1) for m in range(256)) for c in range(8)]
 
 
 def _bits_of(cells: bytes, table: bytes) -> int:
@@ -415,6 +532,102 @@ def _backward_rows(
     size = (total + 7) >> 3
     flipped = packed.to_bytes(size, "little").translate(_REVERSED_BYTE)
     return int.from_bytes(flipped, "big") >> (size * 8 - total)
+
+
+def _forward_rows_colour(
+    bg: int,
+    fills: dict[int, int],
+    colours: Sequence[int],
+    lengths: Sequence[int],
+    shifts: Sequence[tuple[int, ...]],
+    gaps: Sequence[bool],
+) -> tuple[list[int], list[int]] | tuple[None, None]:
+    """:func:`_forward_rows` for any clue: run ``j`` has colour ``colours[j]`` (its
+    cells must allow it: ``fills[colour]``) and needs a background cell before it
+    only when ``gaps[j]`` (the run before it has its colour); otherwise it may start
+    right where the row's placements end."""
+    row = (((1 & bg) + bg) ^ bg) | 1
+    rows = [row]
+    starts_of = []
+    runs = {}  # (colour, length) -> where such a run may start
+    for j, length in enumerate(lengths):
+        colour = colours[j]
+        fits = runs.get((colour, length))
+        if fits is None:
+            fits = fills[colour]
+            for step in shifts[j]:
+                fits &= fits >> step
+            runs[colour, length] = fits
+        starts = ((row & bg) << 1 if gaps[j] else row) & fits
+        if not starts:
+            return None, None
+        starts_of.append(starts)
+        ends = starts << length
+        row = (((ends & bg) + bg) ^ bg) | ends
+        rows.append(row)
+    return rows, starts_of
+
+
+def _backward_rows_colour(
+    bg: int,
+    fills: dict[int, int],
+    colours: Sequence[int],
+    lengths: Sequence[int],
+    shifts: Sequence[tuple[int, ...]],
+    gaps: Sequence[bool],
+    width: int,
+) -> int:
+    """:func:`_backward_rows` for any clue (given reversed, as the arguments of
+    :func:`_forward_rows_colour`, with a placement known to exist)."""
+    row = (((1 & bg) + bg) ^ bg) | 1
+    packed = row
+    offset = 0
+    runs = {}
+    for j, length in enumerate(lengths):
+        colour = colours[j]
+        fits = runs.get((colour, length))
+        if fits is None:
+            fits = fills[colour]
+            for step in shifts[j]:
+                fits &= fits >> step
+            runs[colour, length] = fits
+        ends = (((row & bg) << 1 if gaps[j] else row) & fits) << length
+        row = (((ends & bg) + bg) ^ bg) | ends
+        offset += width
+        packed |= row << offset
+    total = offset + width
+    size = (total + 7) >> 3
+    flipped = packed.to_bytes(size, "little").translate(_REVERSED_BYTE)
+    return int.from_bytes(flipped, "big") >> (size * 8 - total)
+
+
+def _cells_of(n: int, can_bg: int, cans: list[tuple[int, int]]) -> bytes:
+    """The line of ``n`` cells whose masks the bit sets give: ``can_bg`` for the
+    background, ``cans`` = ``[(colour bit, cells allowing it), ...]``.
+
+    Cell i becomes the base-256 digit i: each bit set's '0'/'1' characters, read as
+    digits, times its colour's bit (a cell's bits sum to at most 255: no carries).
+
+    >>> _cells_of(3, 0b001, [(2, 0b110), (4, 0b011)])
+    b'\\x05\\x06\\x02'
+    """
+    total = 0
+    weight = 0  # how many times the '0' characters were added
+    for bit, can in ((1, can_bg), *cans):
+        total += bit * int.from_bytes(format(can, f"0{n}b").encode(), "big")
+        weight += bit
+    return (total - weight * int.from_bytes(b"0" * n, "big")).to_bytes(n, "little")
+
+
+def _diff_colour(diff: int, new: bytes) -> tuple[tuple[int, int], ...]:
+    """The cells of the bit set ``diff`` with their masks in ``new``, in order."""
+    out = []
+    while diff:
+        low = diff & -diff
+        i = low.bit_length() - 1
+        out.append((i, new[i]))
+        diff ^= low
+    return tuple(out)
 
 
 def _diff(diff: int, can_bg: int, can_fill: int) -> tuple[tuple[int, int], ...]:
