@@ -213,7 +213,7 @@ class Solver:
         """Propagation from the empty grid, remembering which line set each cell (for
         the message if a line fails) and recording line steps."""
         w, h = self.width, self.height
-        queue = deque(range(h + w))
+        queue = deque(line for line in range(h + w) if not self._idle_when_empty(line))
         queued = set(queue)
         setter = [-1] * self.size
         key_of, solvers, indices, crossing = self.key, self.solvers, self.indices, self.crossing
@@ -241,6 +241,17 @@ class Solver:
             if steps is not None:
                 cells = tuple((idx[i], b) for i, b in changes)
                 self._record(Step("line", line=line, changes=cells))
+
+    def _idle_when_empty(self, line: int) -> bool:
+        """Whether the line solver fixes nothing in the line while all its cells are
+        unknown: a one-colour clue whose runs are all shorter than the room they have to
+        move in (its slack), when the grid has one colour (then a cell loses no colour
+        either). Such a line is solved only once one of its cells is known."""
+        ls = self.line_solvers[line]
+        if self.full != 3 or not ls.k:
+            return False
+        slack = len(self.indices[line]) - sum(ls.lengths) - ls.k + 1
+        return max(ls.lengths) <= slack
 
     # -- probing -----------------------------------------------------------------
 
