@@ -259,12 +259,13 @@ export class NonogramGrid {
     const L = this.#layout();
     if (canvas.width !== L.W || canvas.height !== L.H) (canvas.width = L.W), (canvas.height = L.H), (this.#painted = null);
     const colours = this.#colours(document.body?.getAttribute("data-md-color-scheme") === "slate");
-    const key = [L.W, L.H, L.cell, L.x0, L.y0, L.cx, L.cy, L.clueW, L.clueH, L.clue.font, L.clue.stepX, L.clue.stepY,
+    const key = [L.W, L.H, L.cell, L.cx, L.cy, L.clueW, L.clueH, L.clue.font, L.clue.stepX, L.clue.stepY,
       this.width, this.height, colours.dark, this.cursor ? css("--md-accent-fg-color", "#ffab00") : ""].join();
-    const now = { key, ...this.#snapshot() };
+    const now = { key, x0: L.x0, y0: L.y0, ...this.#snapshot() };
     const before = this.#painted;
     this.#painted = now;
-    const rects = before && before.key === key ? this.#changed(L, before, now) : null;
+    let rects = before && before.key === key ? this.#changed(L, before, now) : null;
+    if (rects && (before.x0 !== L.x0 || before.y0 !== L.y0)) rects = this.#shift(L, L.x0 - before.x0, L.y0 - before.y0, rects);
     if (!rects || rects.length > 64) {
       this.paints.full++;
       return this.#paint(L, colours, null);
@@ -278,6 +279,42 @@ export class NonogramGrid {
   #aspect() {
     const { across, down } = this.#extent();
     return (across / down).toFixed(3);
+  }
+
+  /**
+   * A pan: moves what the canvas shows by (dx, dy) device pixels (the grid both
+   * ways, the row clues up or down, the column clues sideways) and returns the
+   * rectangles to paint then: the bands uncovered, and `rects`. Null for a pan so
+   * far that painting everything is as quick.
+   */
+  #shift(L, dx, dy, rects) {
+    const { ctx, canvas } = this;
+    const gx = L.cx + L.clueW; // where the grid's part of the canvas starts
+    const gy = L.cy + L.clueH;
+    const gw = L.W - gx;
+    const gh = L.H - gy;
+    if (Math.abs(dx) > gw / 2 || Math.abs(dy) > gh / 2) return null;
+    const move = (x, y, w, h, sx, sy) => {
+      if (w <= 0 || h <= 0 || (!sx && !sy)) return;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x, y, w, h);
+      ctx.clip();
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(canvas, x, y, w, h, x + sx, y + sy, w, h);
+      ctx.restore();
+    };
+    move(gx, gy, gw, gh, dx, dy);
+    move(L.cx, gy, L.clueW, gh, 0, dy);
+    move(gx, L.cy, gw, L.clueH, dx, 0);
+    // The bands that came in at the edges (what a clip cut at an edge before the
+    // move lies in them after it, so they are all there is to paint).
+    const bands = [];
+    if (dx > 0) bands.push([gx, L.cy, dx, L.H - L.cy]);
+    if (dx < 0) bands.push([L.W + dx, L.cy, -dx, L.H - L.cy]);
+    if (dy > 0) bands.push([L.cx, gy, L.W - L.cx, dy]);
+    if (dy < 0) bands.push([L.cx, L.H + dy, L.W - L.cx, -dy]);
+    return [...bands, ...rects];
   }
 
   /** The rectangles (device pixels) that differ between two snapshots, or null for all. */

@@ -19,6 +19,7 @@ from solvelab.nonogram import Puzzle
 STORE = "solvelab.nonogram.play"  # js/nonogram-play.js keeps the puzzle in progress here
 SIZE = 100
 FULL_ROW = 40  # a row of the picture that is all filled: its clue turns grey once painted
+PYTHON_READY = 120_000
 
 FRAMES = "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
@@ -86,6 +87,11 @@ def grid_page(request, browser, site_url):
     page.goto(f"{site_url}nonograms/play/")
     page.wait_for_selector(".nonogram-play[data-ready=true]")
     page.wait_for_function(f"window.nonogramGrid.width === {SIZE}")
+    # Python ready first: the line that says it is loading then goes, and the grid
+    # would move under a stroke
+    page.wait_for_function(
+        "!document.querySelector('[data-action=hint]').disabled", timeout=PYTHON_READY
+    )
     page.locator(".nono-stage").scroll_into_view_if_needed()
     try:
         yield page
@@ -195,3 +201,23 @@ def test_a_partial_paint_gives_the_picture_of_a_full_paint(grid_page):
     # the pointer leaves the canvas: the highlight goes
     page.mouse.move(1, 1)
     same_as_a_full_paint(page, "left")
+
+    # zoomed in, panned with the wheel: the canvas moves what it shows and paints
+    # only the bands that come in, then a stroke on the panned grid
+    page.evaluate(f"{grid}.setZoom(3)")
+    page.evaluate(FRAMES)
+    box = page.locator(".nono-canvas").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.7, box["y"] + box["height"] * 0.7)
+    page.evaluate(FRAMES)
+    before = page.evaluate(f"({{...{grid}.paints, pan: {{...{grid}.pan}}}})")
+    for dx, dy in ((0, 120), (90, 0), (-37, -53), (25, 61)):
+        page.mouse.wheel(dx, dy)
+        page.evaluate(FRAMES)
+    after = page.evaluate(f"({{...{grid}.paints, pan: {{...{grid}.pan}}}})")
+    assert after["pan"] != before["pan"], "the wheel did not pan"
+    assert after["full"] == before["full"], "a pan should move the picture, not paint it all"
+    same_as_a_full_paint(page, "pan")
+    at = page.evaluate(IN_VIEW)
+    drag(page, (at["row"], at["col"]), (at["row"], at["col"] - 6))
+    page.wait_for_function(f"{grid}.cells[{at['row']} * 100 + {at['col']} - 6] !== 0")
+    same_as_a_full_paint(page, "stroke after the pan")
