@@ -22,7 +22,7 @@ export class TableDamaged extends Error {}
  * onProgress({loaded, total}) in bytes downloaded. reload fetches past every
  * cache; without it, a damaged table is fetched once more past every cache.
  * whileDownloading(written) is called once every download has been asked for:
- * work for this thread (Python's) while the fetching worker is busy.
+ * work for this thread (Python's) while the fetching workers are busy.
  * written(names) resolves once those tables are in dir; installTables returns
  * once every table is, and whileDownloading is done.
  */
