@@ -16,6 +16,14 @@ export const UNKNOWN = 0;
 export const FILLED = 1;
 export const CROSSED = 2;
 const LONG_PRESS_MS = 450;
+// Legibility (CSS pixels). Clue numbers smaller than MIN_FONT are never drawn; a
+// puzzle too big to show whole with numbers that size opens with cells of
+// OPEN_CELL (more under a finger) and is panned, and "fit" (zoom 1) shows it
+// whole with the clue strips folded (see #layout).
+const MIN_FONT = 9;
+const OPEN_CELL = 14;
+const OPEN_CELL_TOUCH = 18;
+const MAX_CELL = 64;
 
 const css = (name, fallback) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -43,7 +51,6 @@ export class NonogramGrid {
     this.onChange = onChange;
     this.onCursor = onCursor;
     this.brush = FILLED;
-    this.zoom = 1;
     this.pan = { x: 0, y: 0 }; // device pixels the grid is scrolled by
     this.hover = null; // {row, col}
     this.cursor = null;
@@ -66,7 +73,7 @@ export class NonogramGrid {
     this.cells = cells ? Uint8Array.from(cells) : new Uint8Array(width * height);
     this.marks.clear();
     this.markedLine = -1;
-    this.zoom = 1;
+    this.#zoom = null; // the opening view: legible numbers (see #layout)
     this.pan = { x: 0, y: 0 };
     this.cursor = null;
     this.draw();
@@ -117,28 +124,99 @@ export class NonogramGrid {
     return { maxRow, maxCol, across: this.width + maxRow * 0.85 + 0.5, down: this.height + maxCol * 0.85 + 0.5 };
   }
 
+  /** The clue font and spacing for a cell size (device pixels), and the strips' full size. */
+  #clueSizes(cell, dpr, maxRow, maxCol) {
+    // about half a cell, but never under 11 px while the cell has room for it
+    // (two digits side by side in a column, a number's height in a row)
+    const font = Math.max(cell * 0.55, Math.min(cell * 0.72, 11 * dpr));
+    const stepX = Math.max(cell * 0.85, font * 1.3);
+    const stepY = Math.max(cell * 0.85, font * 1.1);
+    return { font, stepX, stepY, fullW: Math.ceil(maxRow * stepX + cell * 0.4), fullH: Math.ceil(maxCol * stepY + cell * 0.4) };
+  }
+
+  /**
+   * The cell size (device pixels) at zoom 1, "fit": the largest at which the whole
+   * grid and all its clues, legible, fit the view; or, when there is none, the
+   * largest at which the grid fits beside folded clue strips.
+   */
+  #fitCell(W, H, dpr, maxRow, maxCol) {
+    const key = [W, H, dpr, maxRow, maxCol, this.width, this.height].join();
+    if (this.#fitCache?.key === key) return this.#fitCache;
+    const minFont = MIN_FONT * dpr;
+    let cell = Math.min(Math.floor(W / (this.width + maxRow * 0.85 + 0.5)), Math.floor(H / (this.height + maxCol * 0.85 + 0.5)), Math.round(MAX_CELL * dpr));
+    let fit = null;
+    for (; cell >= 2; cell--) {
+      const s = this.#clueSizes(cell, dpr, maxRow, maxCol);
+      if (s.font < minFont) break;
+      if (s.fullW <= W * 0.45 && s.fullH <= H * 0.45 && this.width * cell + 1 + s.fullW <= W && this.height * cell + 1 + s.fullH <= H) {
+        fit = { key, cell, legible: true };
+        break;
+      }
+    }
+    if (!fit) {
+      const { w, h } = this.#folded(dpr);
+      let small = 2;
+      while (this.#clueSizes(small + 1, dpr, 1, 1).font < minFont) small++; // the largest cell too small to read
+      cell = Math.max(2, Math.min(small, Math.floor((W - w - 1) / this.width), Math.floor((H - h - 1) / this.height)));
+      fit = { key, cell, legible: false };
+    }
+    this.#fitCache = fit;
+    return fit;
+  }
+  #fitCache = null;
+
+  /** The folded clue strips' size (device pixels): a progress tick a line, and a note. */
+  #folded(dpr) {
+    return { w: Math.round(8 * dpr), h: Math.round(20 * dpr) };
+  }
+
+  /** The opening cell size: the fit if it is legible, else a legible cell (bigger for a finger). */
+  #openCell(dpr, fit) {
+    if (fit.legible) return fit.cell;
+    const touch = window.matchMedia?.("(pointer: coarse)").matches;
+    return Math.max(fit.cell, Math.round((touch ? OPEN_CELL_TOUCH : OPEN_CELL) * dpr));
+  }
+
   #layout() {
     const dpr = window.devicePixelRatio || 1;
     const cssW = this.canvas.clientWidth || 300;
     const cssH = this.canvas.clientHeight || 300;
     const W = Math.round(cssW * dpr);
     const H = Math.round(cssH * dpr);
-    // Clue cells are as wide as grid cells (numbers up to 2 digits), at most this many.
     const { maxRow, maxCol, across, down } = this.#extent();
-    const fit = Math.max(4, Math.floor(Math.min(W / across, H / down)));
-    const cell = Math.max(4, Math.min(Math.round(fit * this.zoom), Math.round(64 * dpr)));
-    // Clues take at most 40% of the view (zoomed in, or on a phone): the numbers
-    // shrink to fit, down to a readable size; past it the ones farthest from the
-    // grid are cut off (pan or zoom out to see them).
-    const clueW = Math.min(Math.ceil(maxRow * cell * 0.85 + cell * 0.4), Math.floor(W * 0.4));
-    const clueH = Math.min(Math.ceil(maxCol * cell * 0.85 + cell * 0.4), Math.floor(H * 0.4));
-    const fitX = (clueW - cell * 0.4) / maxRow;
-    const fitY = (clueH - cell * 0.4) / maxCol;
-    const readable = Math.min(cell * 0.55, 9 * dpr);
-    const font = Math.max(6, Math.round(Math.max(readable, Math.min(cell * 0.55, fitX / 1.25, fitY / 1.05))));
-    const stepX = Math.max(fitX, font * 1.25, 1);
-    const stepY = Math.max(fitY, font * 1.05, 1);
-    const clue = { font, stepX: Math.min(stepX, cell * 0.85), stepY: Math.min(stepY, cell * 0.85) };
+    const fit = this.#fitCell(W, H, dpr, maxRow, maxCol);
+    const zoom = this.#zoom ?? this.#openCell(dpr, fit) / fit.cell;
+    const cell = Math.max(2, Math.min(Math.round(fit.cell * zoom), Math.round(MAX_CELL * dpr)));
+    // Clue numbers are drawn at MIN_FONT or more, or not at all. With cells too
+    // small for that (zoomed out, or "fit" on a big puzzle), digits of
+    // neighbouring lines would overlap into a grey blur; the strips fold instead
+    // to a narrow band: a tick beside each line whose clue is satisfied, and a
+    // note "zoom in to read the clues" above the grid. That keeps the whole
+    // picture in view (what "fit" is for), and shows nothing that cannot be read.
+    // Drawing the numbers at a legible size beside rows 4 px tall cannot keep
+    // them aligned with their lines, so we do not try.
+    const minFont = MIN_FONT * dpr;
+    let clue;
+    let clueW, clueH;
+    const sized = this.#clueSizes(cell, dpr, maxRow, maxCol);
+    if (sized.font < minFont) {
+      ({ w: clueW, h: clueH } = this.#folded(dpr));
+      clue = { folded: true, font: Math.round(11 * dpr), stepX: 0, stepY: 0 };
+    } else {
+      // Zoomed in (or on a phone), the strips take at most 45% of the view: the
+      // numbers shrink to fit, down to MIN_FONT; past it the ones farthest from
+      // the grid give way to "…" (pan or zoom out to see them whole).
+      const capW = Math.floor(W * 0.45);
+      const capH = Math.floor(H * 0.45);
+      const fitX = (capW - cell * 0.4) / maxRow;
+      const fitY = (capH - cell * 0.4) / maxCol;
+      const font = Math.round(Math.max(minFont, Math.min(sized.font, fitX / 1.3, fitY / 1.1)));
+      const stepX = Math.min(sized.stepX, Math.max(fitX, font * 1.3));
+      const stepY = Math.min(sized.stepY, Math.max(fitY, font * 1.1));
+      clueW = Math.min(Math.ceil(maxRow * stepX + cell * 0.4), capW);
+      clueH = Math.min(Math.ceil(maxCol * stepY + cell * 0.4), capH);
+      clue = { folded: false, font, stepX, stepY };
+    }
     const gridW = cell * this.width + 1;
     const gridH = cell * this.height + 1;
     // Centre what fits, the clues beside the grid (cx, cy: where their strips
@@ -155,8 +233,18 @@ export class NonogramGrid {
     else (this.pan.y = Math.min(0, Math.max(roomH - gridH, this.pan.y))), (y0 = clueH + Math.round(this.pan.y));
     // thick lines every 5 cells; how far a clue's numbers may reach past its line
     const heavy = Math.max(2, Math.round(dpr * 1.5));
-    const reach = Math.max(heavy + 1, Math.ceil(font - cell / 2) + 2);
-    return { dpr, W, H, across, down, cell, clue, clueW, clueH, cx, cy, x0, y0, gridW, gridH, heavy, reach, fits: gridW <= roomW && gridH <= roomH };
+    const reach = clue.folded ? heavy + 1 : Math.max(heavy + 1, Math.ceil(clue.font - cell / 2) + 2);
+    return { dpr, W, H, across, down, cell, zoom, fitCell: fit.cell, clue, clueW, clueH, cx, cy, x0, y0, gridW, gridH, roomW, heavy, reach, fits: gridW <= roomW && gridH <= roomH };
+  }
+
+  /** The view's layout in CSS pixels, for tests and tools. */
+  view() {
+    const L = this.#layout();
+    const d = L.dpr;
+    return {
+      cell: L.cell / d, font: L.clue.folded ? 0 : L.clue.font / d, folded: L.clue.folded, zoom: L.zoom,
+      fits: L.fits, clueW: L.clueW / d, clueH: L.clueH / d, gridW: L.gridW / d, gridH: L.gridH / d, W: L.W / d, H: L.H / d,
+    };
   }
 
   /** The cell (row, col) at a client point, or null. */
@@ -178,9 +266,35 @@ export class NonogramGrid {
     return { x: (L.x0 + (col + 0.5) * L.cell) / L.dpr, y: (L.y0 + (row + 0.5) * L.cell) / L.dpr };
   }
 
-  setZoom(zoom) {
-    this.zoom = Math.max(1, Math.min(8, zoom));
+  /** The zoom: 1 shows the whole puzzle ("fit"); the cell size is the fit's times this. */
+  get zoom() {
+    return this.#zoom ?? this.#layout().zoom;
+  }
+  set zoom(zoom) {
+    this.setZoom(zoom);
+  }
+  #zoom = null; // null: the opening view
+
+  /** Zooms, keeping the point under (clientX, clientY) (default: the middle of the view) where it is. */
+  setZoom(zoom, clientX, clientY) {
+    const before = this.#layout();
+    const most = Math.max(1, Math.round(MAX_CELL * before.dpr) / before.fitCell);
+    const rect = this.canvas.getBoundingClientRect();
+    const px = clientX === undefined ? (before.cx + before.clueW + before.W) / 2 : (clientX - rect.left) * before.dpr;
+    const py = clientY === undefined ? (before.cy + before.clueH + before.H) / 2 : (clientY - rect.top) * before.dpr;
+    const u = (px - before.x0) / before.cell;
+    const v = (py - before.y0) / before.cell;
+    this.#zoom = Math.max(1, Math.min(most, zoom));
+    const after = this.#layout();
+    this.pan.x = px - after.clueW - u * after.cell;
+    this.pan.y = py - after.clueH - v * after.cell;
+    this.#layout(); // keeps the pan within bounds
     this.draw();
+  }
+
+  /** Shows the whole puzzle. */
+  fit() {
+    this.setZoom(1);
   }
 
   // -- drawing -----------------------------------------------------------------
@@ -222,6 +336,7 @@ export class NonogramGrid {
       line: dark ? "#4a4f5c" : "#b8bcc8",
       thick: dark ? "#9aa0b0" : "#3a3f4b",
       done: dark ? "#5c6170" : "#b0b4c0",
+      tick: dark ? "#66bb6a" : "#2e7d32",
       cross: dark ? "#8a90a0" : "#7a7f8c",
       hover: dark ? "rgba(120,140,255,0.16)" : "rgba(63,81,181,0.10)",
     };
@@ -259,7 +374,7 @@ export class NonogramGrid {
     const L = this.#layout();
     if (canvas.width !== L.W || canvas.height !== L.H) (canvas.width = L.W), (canvas.height = L.H), (this.#painted = null);
     const colours = this.#colours(document.body?.getAttribute("data-md-color-scheme") === "slate");
-    const key = [L.W, L.H, L.cell, L.cx, L.cy, L.clueW, L.clueH, L.clue.font, L.clue.stepX, L.clue.stepY,
+    const key = [L.W, L.H, L.cell, L.cx, L.cy, L.clueW, L.clueH, L.clue.font, L.clue.stepX, L.clue.stepY, L.clue.folded,
       this.width, this.height, colours.dark, this.cursor ? css("--md-accent-fg-color", "#ffab00") : ""].join();
     const now = { key, x0: L.x0, y0: L.y0, ...this.#snapshot() };
     const before = this.#painted;
@@ -461,7 +576,14 @@ export class NonogramGrid {
     ctx.font = `${L.clue.font}px system-ui, sans-serif`;
     ctx.textBaseline = "middle";
     ctx.textAlign = "center";
-    const { stepX, stepY } = L.clue;
+    const { stepX, stepY, folded } = L.clue;
+    const tick = Math.max(2, Math.round(3 * L.dpr)); // folded strips: a tick beside a satisfied line
+    const gap = Math.max(1, Math.round(L.dpr));
+    // the numbers of a clue that fit `room` slots: the ones nearest the grid, and "…" for the rest
+    const shown = (clue, room) => {
+      const list = clue.length ? clue : [0];
+      return list.length <= room ? list : ["…", ...list.slice(list.length - Math.max(0, room - 1))];
+    };
     if (rx < L.cx + L.clueW && ry + rh > L.cy + L.clueH) {
       ctx.save();
       ctx.beginPath();
@@ -473,8 +595,12 @@ export class NonogramGrid {
         const y = y0 + r * cell + cell / 2;
         if (hover?.row === r) (ctx.fillStyle = hoverFill), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
         if (marked === r) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
+        if (folded) {
+          if (painted.done[r]) (ctx.fillStyle = colours.tick), ctx.fillRect(L.cx + L.clueW - tick - gap, y0 + r * cell + 1, tick, cell - 1);
+          continue;
+        }
         ctx.fillStyle = painted.done[r] ? done : ink;
-        const list = clue.length ? clue : [0];
+        const list = shown(clue, Math.floor((L.clueW - cell * 0.3) / stepX));
         list.forEach((n, i) => ctx.fillText(String(n), L.cx + L.clueW - cell * 0.3 - (list.length - 1 - i) * stepX - stepX / 2, y));
       }
       ctx.restore();
@@ -490,9 +616,27 @@ export class NonogramGrid {
         const x = x0 + c * cell + cell / 2;
         if (hover?.col === c) (ctx.fillStyle = hoverFill), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
         if (marked === height + c) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
+        if (folded) {
+          if (painted.done[height + c]) (ctx.fillStyle = colours.tick), ctx.fillRect(x0 + c * cell + 1, L.cy + L.clueH - tick - gap, cell - 1, tick);
+          continue;
+        }
         ctx.fillStyle = painted.done[height + c] ? done : ink;
-        const list = clue.length ? clue : [0];
+        const list = shown(clue, Math.floor((L.clueH - cell * 0.3) / stepY));
         list.forEach((n, i) => ctx.fillText(String(n), x, L.cy + L.clueH - cell * 0.3 - (list.length - 1 - i) * stepY - stepY / 2));
+      }
+      if (folded) {
+        // the note, at the middle of the grid if it fits the view, else once every
+        // view's width (tied to the grid, so that a pan moves it with the columns)
+        ctx.font = `${L.clue.font}px system-ui, sans-serif`;
+        ctx.fillStyle = ink;
+        const note = "zoom in (+) to read the clues";
+        const y = L.cy + (L.clueH - tick - gap) / 2;
+        if (L.fits) ctx.fillText(note, x0 + L.gridW / 2, y);
+        else {
+          const period = Math.max(L.roomW, ctx.measureText(note).width * 1.5);
+          const k0 = Math.floor((L.cx + L.clueW - x0) / period) - 1;
+          for (let k = k0; x0 + k * period < L.W + period; k++) ctx.fillText(note, x0 + (k + 0.5) * period, y);
+        }
       }
       ctx.restore();
     }
@@ -633,7 +777,7 @@ export class NonogramGrid {
         const L = this.#layout();
         if (event.ctrlKey || event.metaKey) {
           event.preventDefault();
-          this.setZoom(this.zoom * (event.deltaY < 0 ? 1.15 : 1 / 1.15));
+          this.setZoom(this.zoom * (event.deltaY < 0 ? 1.15 : 1 / 1.15), event.clientX, event.clientY);
         } else if (!L.fits) {
           event.preventDefault();
           this.pan.x -= (event.shiftKey ? event.deltaY : event.deltaX) * L.dpr;
@@ -673,9 +817,8 @@ export class NonogramGrid {
     const dpr = window.devicePixelRatio || 1;
     this.pan.x += (now.x - this.#pinch.x) * dpr;
     this.pan.y += (now.y - this.#pinch.y) * dpr;
-    this.zoom = Math.max(1, Math.min(8, this.#pinch.zoom * (now.d / this.#pinch.d)));
+    this.setZoom(this.#pinch.zoom * (now.d / this.#pinch.d), now.x, now.y);
     this.#pinch = { ...now, d: this.#pinch.d, zoom: this.#pinch.zoom };
-    this.draw();
   }
 
   /** Sets one cell as a stroke of its own (keyboard): undoable like any stroke. */

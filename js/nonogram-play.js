@@ -60,7 +60,7 @@ showStatus(python.status);
 
 // -- puzzle in progress --------------------------------------------------------
 
-function load(next, cells = null, { time = 0, keepUrl = false } = {}) {
+function load(next, cells = null, { time = 0, keepUrl = false, source = null } = {}) {
   puzzle = {
     width: next.width,
     height: next.height,
@@ -68,6 +68,8 @@ function load(next, cells = null, { time = 0, keepUrl = false } = {}) {
     columns: next.columns,
     title: next.title || "",
     link: next.link,
+    // where it came from, for the gallery's select: {gallery: name} or {label}
+    source: source ?? next.source ?? { label: next.title || `${next.width} × ${next.height}` },
   };
   grid.setPuzzle(puzzle, cells);
   grid.locked = false;
@@ -80,7 +82,17 @@ function load(next, cells = null, { time = 0, keepUrl = false } = {}) {
   say(puzzle.title ? `${puzzle.title} (${puzzle.width} × ${puzzle.height})` : `${puzzle.width} × ${puzzle.height}`);
   $(".nono-share").hidden = true;
   if (!keepUrl) history.replaceState(null, "", location.pathname);
+  showSource();
   afterChange({ quiet: true });
+}
+
+/** The gallery's select shows the picture in play, or says what is in play instead. */
+function showSource() {
+  const select = $("[data-field=gallery]");
+  const source = puzzle?.source ?? {};
+  const listed = source.gallery && [...select.options].some((o) => o.value === source.gallery);
+  select.options[0].textContent = listed || !puzzle ? "choose a picture…" : `— ${source.label ?? source.gallery} —`;
+  select.value = listed ? source.gallery : "";
 }
 
 function afterChange({ quiet = false } = {}) {
@@ -202,7 +214,16 @@ const actions = {
   },
   "zoom-in": () => grid.setZoom(grid.zoom * 1.5),
   "zoom-out": () => grid.setZoom(grid.zoom / 1.5),
+  "zoom-fit": () => grid.fit(),
 };
+
+// "Fit": the whole puzzle at once (the page opens a big one zoomed in, to read its clues)
+{
+  const fit = document.createElement("button");
+  Object.assign(fit, { type: "button", textContent: "Fit", title: "Show the whole puzzle" });
+  fit.dataset.action = "zoom-fit";
+  root.querySelector(".nono-zoom [data-action=zoom-in]").after(" ", fit);
+}
 
 root.addEventListener("click", (event) => {
   const button = event.target.closest("button");
@@ -229,7 +250,8 @@ async function open(method, args, options) {
 }
 
 $("[data-field=gallery]").addEventListener("change", (event) => {
-  if (event.target.value) open("nonogram_from_gallery", { name: event.target.value }).catch((e) => say(e.message, "error"));
+  const name = event.target.value;
+  if (name) open("nonogram_from_gallery", { name }, { source: { gallery: name, label: event.target.selectedOptions[0].textContent } }).catch((e) => say(e.message, "error"));
 });
 $("[data-form=generate]").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -241,7 +263,7 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
     seed: Number(field("seed")),
     difficulty: field("difficulty"),
   };
-  open("nonogram_generate", args)
+  open("nonogram_generate", args, { source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
     .then((answer) => answer && say(`Random ${args.width} × ${args.height}, seed ${args.seed}: unique, ${answer.difficulty === "line" ? "line by line" : "needs trying cells"}.`))
     .catch((e) => say(e.message, "error"));
 });
@@ -249,7 +271,7 @@ $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
-  open("nonogram_from_text", { text: await file.text(), name: file.name }).catch((e) => say(e.message, "error"));
+  open("nonogram_from_text", { text: await file.text(), name: file.name }, { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
 });
 $("[data-form=link]").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -267,7 +289,7 @@ function openLink(params) {
   const progress = params.get("g");
   if (!clues) return say("The link holds no puzzle (it needs ?c=…).", "error");
   if (clues.length > MAX_LINK || (progress?.length ?? 0) > MAX_LINK) return say("The link is too long to be a puzzle.", "error");
-  open("nonogram_from_link", { clues, progress }, { keepUrl: true }).catch((e) => say(e.message, "error"));
+  open("nonogram_from_link", { clues, progress }, { keepUrl: true, source: { label: "from a link" } }).catch((e) => say(e.message, "error"));
 }
 
 async function fillGallery() {
@@ -275,13 +297,14 @@ async function fillGallery() {
   const select = $("[data-field=gallery]");
   select.replaceChildren(new Option("choose a picture…", ""));
   for (const p of puzzles) select.add(new Option(`${p.title} (${p.width} × ${p.height})`, p.name));
+  showSource();
 }
 
 const linked = new URLSearchParams(location.search);
 if (linked.has("c")) {
   openLink(linked);
 } else if (!restore()) {
-  open("nonogram_from_gallery", { name: "heart" }).catch((e) => say(e.message, "error"));
+  open("nonogram_from_gallery", { name: "heart" }, { source: { gallery: "heart", label: "Heart" } }).catch((e) => say(e.message, "error"));
 }
 fillGallery().catch(() => {});
 root.dataset.ready = "true"; // the page is wired (tests wait for this)

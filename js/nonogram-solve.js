@@ -21,6 +21,22 @@ const SNAPSHOT_EVERY = 64; // steps between kept grids (any step is replayed fro
 const python = new PythonClient({ onStatus: showStatus });
 const grids = $$("canvas[data-grid]").map((canvas) => new NonogramGrid(canvas, { brushes: false }));
 let running = false;
+
+// Zoom for the answer's grids (a big one opens zoomed in, to read its clues): − Fit +
+const zoomRow = document.createElement("div");
+zoomRow.className = "nono-row nono-zoom";
+zoomRow.hidden = true;
+for (const [text, title, act] of [
+  ["−", "Zoom out (Ctrl+wheel)", (g) => g.setZoom(g.zoom / 1.5)],
+  ["Fit", "Show the whole puzzle", (g) => g.fit()],
+  ["+", "Zoom in (Ctrl+wheel)", (g) => g.setZoom(g.zoom * 1.5)],
+]) {
+  const button = document.createElement("button");
+  Object.assign(button, { type: "button", textContent: text, title });
+  button.addEventListener("click", () => grids.forEach(act));
+  zoomRow.append(button);
+}
+$(".nono-two").before(zoomRow);
 let replay = null; // {steps, snapshots, size, texts}
 
 function showStatus(status) {
@@ -134,6 +150,7 @@ function show(answer) {
   const { width, height } = answer.puzzle;
   grids[0].canvas.parentElement.hidden = false; // hidden until there is a puzzle to show
   for (const grid of grids) grid.setPuzzle(answer.puzzle);
+  zoomRow.hidden = false;
   const [first, second] = answer.solutions.map((s) => s.map((v) => (v ? FILLED : CROSSED)));
   if (answer.status === "unique") {
     grids[0].setCells(first);

@@ -160,6 +160,9 @@ def test_pinch_zooms_and_two_fingers_pan_a_100_by_100_grid(touch, site_url):
 
 def test_zoom_buttons_and_the_wheel_on_a_100_by_100_grid(page, site_url):
     open_big(page, site_url)
+    # it opens zoomed in, to read the clues; "Fit" shows the whole grid
+    page.get_by_role("button", name="Fit").click()
+    page.wait_for_function("window.nonogramGrid.zoom === 1")
     before = cell_size(page)
     page.get_by_role("button", name="+").click()
     page.get_by_role("button", name="+").click()
