@@ -172,7 +172,7 @@ function show(answer) {
     say(answer.reason, "error");
   }
   grids[0].draw();
-  if (answer.steps) replayable(answer.steps, width, height);
+  if (answer.steps) replayable(answer.steps, width, height, answer.status === "multiple");
 }
 
 // -- step mode ----------------------------------------------------------------------
@@ -190,8 +190,11 @@ function describe([kind, line, cell, value, changes, depth], width, height) {
   return "a solution";
 }
 
-/** Keeps the steps and a grid every SNAPSHOT_EVERY steps; shows the last step. */
-function replayable(steps, width, height) {
+/**
+ * Keeps the steps and a grid every SNAPSHOT_EVERY steps; shows the last step, or
+ * with two solutions the first one's, so that the two panels show both.
+ */
+function replayable(steps, width, height, twoSolutions) {
   const grid = new Uint8Array(width * height).fill(3);
   const snapshots = [grid.slice()];
   steps.forEach(([, , , , changes], k) => {
@@ -201,7 +204,7 @@ function replayable(steps, width, height) {
   replay = { steps, snapshots, width, height };
   $(".nono-scrubber").max = String(steps.length);
   $(".nono-steps").hidden = false;
-  goTo(steps.length);
+  goTo(twoSolutions ? steps.findIndex(([kind]) => kind === "solution") + 1 : steps.length);
 }
 
 /** The grid (masks) after `index` steps: from the snapshot before it, replayed. */

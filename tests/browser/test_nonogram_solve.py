@@ -4,6 +4,7 @@ grids through guesses and backtracks, and Stop for a long solve."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from solvelab.nonogram import parse
@@ -61,12 +62,16 @@ def test_one_box_a_line_sized_by_width_and_height(page, site_url):
     expect(page.get_by_label("column 2", exact=True)).to_have_value("1 1")
 
 
-def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url):
+@pytest.mark.parametrize("steps", [False, True])
+def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url, steps):
     open_solve(page, site_url)
     type_clues(page, *RING)
-    solve(page, steps=False)
+    solve(page, steps=steps)
     expect(page.locator(".nono-message")).to_contain_text("2 solutions")
     expect(page.locator("canvas[data-grid='1']")).to_be_visible()
+    # Two different pictures (with the steps, the first panel shows the first solution).
+    first = page.locator("canvas[data-grid='0']").screenshot()
+    assert first != page.locator("canvas[data-grid='1']").screenshot()
 
 
 def test_a_bad_clue_is_named_at_its_box(page, site_url):
