@@ -143,7 +143,9 @@ def test_a_partial_paint_gives_the_picture_of_a_full_paint(grid_page):
         page.evaluate(f"{grid}.setZoom(2.5); {grid}.pan.x -= 333.3; {grid}.pan.y -= 517.7;")
         page.evaluate(f"{grid}.draw()")
         page.evaluate(FRAMES)
-        assert page.evaluate(f"{grid}.pan.x < -100 && {grid}.pan.y < -100"), page.evaluate(f"[{grid}.pan, {grid}.view()]")
+        assert page.evaluate(f"{grid}.pan.x < -100 && {grid}.pan.y < -100"), page.evaluate(
+            f"[{grid}.pan, {grid}.view()]"
+        )
     at = page.evaluate(IN_VIEW)
     assert at, "no cell in view"
     row, last_col = at["row"], at["col"]
