@@ -11,6 +11,8 @@
 //
 // Cells: 0 unknown, 1 filled, 2 crossed. onStroke([[cell, before, after], ...])
 // reports a finished stroke (cells already changed); onChange() each cell change.
+// onClue(line) reports a tap or click on a clue (line: rows first, then columns)
+// and onClue(null) any other press on the canvas (see clueCut, clueRect).
 
 export const UNKNOWN = 0;
 export const FILLED = 1;
@@ -41,7 +43,7 @@ export function runsOf(cells) {
 }
 
 export class NonogramGrid {
-  constructor(canvas, { brushes = true, onStroke, onChange, onCursor } = {}) {
+  constructor(canvas, { brushes = true, onStroke, onChange, onCursor, onClue } = {}) {
     this.canvas = canvas;
     // A canvas in main memory: a frame paints only a few small rectangles, which the
     // CPU does sooner than a round trip to the GPU (measured: `solvelab bench nonogram-pages`).
@@ -50,6 +52,7 @@ export class NonogramGrid {
     this.onStroke = onStroke;
     this.onChange = onChange;
     this.onCursor = onCursor;
+    this.onClue = onClue;
     this.brush = FILLED;
     this.pan = { x: 0, y: 0 }; // device pixels the grid is scrolled by
     this.hover = null; // {row, col}
@@ -264,6 +267,47 @@ export class NonogramGrid {
   cellCentre(row, col) {
     const L = this.#layout();
     return { x: (L.x0 + (col + 0.5) * L.cell) / L.dpr, y: (L.y0 + (row + 0.5) * L.cell) / L.dpr };
+  }
+
+  /** How many numbers of a clue its strip shows (rows or columns); past it, "…" and the nearest ones. */
+  #room(L, row) {
+    return row ? Math.floor((L.clueW - L.cell * 0.3) / L.clue.stepX) : Math.floor((L.clueH - L.cell * 0.3) / L.clue.stepY);
+  }
+
+  /** The line (rows first, then columns) whose clue is at a client point, or null. */
+  clueLineAt(clientX, clientY) {
+    const L = this.#layout();
+    const rect = this.canvas.getBoundingClientRect();
+    const x = (clientX - rect.left) * L.dpr;
+    const y = (clientY - rect.top) * L.dpr;
+    const inRows = x >= L.cx && x < L.cx + L.clueW && y >= L.cy + L.clueH && y < L.H;
+    const inColumns = y >= L.cy && y < L.cy + L.clueH && x >= L.cx + L.clueW && x < L.W;
+    if (inRows) {
+      const row = Math.floor((y - L.y0) / L.cell);
+      return row >= 0 && row < this.height ? row : null;
+    }
+    if (inColumns) {
+      const col = Math.floor((x - L.x0) / L.cell);
+      return col >= 0 && col < this.width ? this.height + col : null;
+    }
+    return null;
+  }
+
+  /** Whether a line's clue is shown cut ("…" for the numbers farthest from the grid) or folded. */
+  clueCut(line) {
+    const L = this.#layout();
+    if (L.clue.folded) return true;
+    const row = line < this.height;
+    const clue = row ? this.rows[line] : this.columns[line - this.height];
+    return Math.max(1, clue?.length ?? 0) > this.#room(L, row);
+  }
+
+  /** The box of a line's clue strip (row: its band in the left strip; column: in the top strip), CSS px from the canvas's corner. */
+  clueRect(line) {
+    const L = this.#layout();
+    const d = L.dpr;
+    if (line < this.height) return { x: L.cx / d, y: (L.y0 + line * L.cell) / d, w: L.clueW / d, h: L.cell / d };
+    return { x: (L.x0 + (line - this.height) * L.cell) / d, y: L.cy / d, w: L.cell / d, h: L.clueH / d };
   }
 
   /** The zoom: 1 shows the whole puzzle ("fit"); the cell size is the fit's times this. */
@@ -600,7 +644,7 @@ export class NonogramGrid {
           continue;
         }
         ctx.fillStyle = painted.done[r] ? done : ink;
-        const list = shown(clue, Math.floor((L.clueW - cell * 0.3) / stepX));
+        const list = shown(clue, this.#room(L, true));
         list.forEach((n, i) => ctx.fillText(String(n), L.cx + L.clueW - cell * 0.3 - (list.length - 1 - i) * stepX - stepX / 2, y));
       }
       ctx.restore();
@@ -621,7 +665,7 @@ export class NonogramGrid {
           continue;
         }
         ctx.fillStyle = painted.done[height + c] ? done : ink;
-        const list = shown(clue, Math.floor((L.clueH - cell * 0.3) / stepY));
+        const list = shown(clue, this.#room(L, false));
         list.forEach((n, i) => ctx.fillText(String(n), x, L.cy + L.clueH - cell * 0.3 - (list.length - 1 - i) * stepY - stepY / 2));
       }
       if (folded) {
@@ -768,12 +812,29 @@ export class NonogramGrid {
     };
     canvas.addEventListener("pointerup", end);
     canvas.addEventListener("pointercancel", end);
+    // A tap or click on a clue (a press that ends where it began, one finger):
+    // onClue(line); any other press on the canvas, or a second finger: onClue(null).
+    let tap = null; // {id, x, y, line}
+    canvas.addEventListener("pointerdown", (event) => {
+      const line = this.#pointers.size > 1 ? null : this.clueLineAt(event.clientX, event.clientY);
+      tap = line === null ? null : { id: event.pointerId, x: event.clientX, y: event.clientY, line };
+      if (line === null) this.onClue?.(null);
+    });
+    canvas.addEventListener("pointermove", (event) => {
+      if (tap?.id === event.pointerId && Math.hypot(event.clientX - tap.x, event.clientY - tap.y) > 10) tap = null;
+    });
+    canvas.addEventListener("pointerup", (event) => {
+      if (tap?.id === event.pointerId) this.onClue?.(tap.line);
+      tap = null;
+    });
+    canvas.addEventListener("pointercancel", () => (tap = null));
     canvas.addEventListener("pointerleave", () => {
       if (this.hover) (this.hover = null), this.draw();
     });
     canvas.addEventListener(
       "wheel",
       (event) => {
+        this.onClue?.(null); // the view moves on
         const L = this.#layout();
         if (event.ctrlKey || event.metaKey) {
           event.preventDefault();

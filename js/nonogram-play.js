@@ -47,6 +47,49 @@ const grid = new NonogramGrid($(".nono-canvas"), {
     afterChange();
   },
   onChange: () => startTimer(),
+  onClue: (line) => showClues(line === null ? [] : [line]),
+  onCursor: ({ row, col }) => showClues([row, grid.height + col]),
+});
+
+// -- whole clues -----------------------------------------------------------------
+//
+// A clue too long for its strip is drawn cut ("…" for the numbers farthest from
+// the grid). A tap or click on it, or the keyboard cursor in its line, shows the
+// whole clue in a caption over the grid, beside the line; the next press
+// elsewhere, a pan or another puzzle hides it. The caption lets every press
+// through to the canvas, and is a live region: screen readers read it.
+const caption = document.createElement("p");
+caption.className = "nono-clue-caption";
+caption.setAttribute("role", "status");
+caption.setAttribute("aria-live", "polite");
+caption.hidden = true;
+$(".nono-stage").append(caption);
+
+/** Shows the whole clues of those lines (rows first, then columns) that are cut; hides the caption if none. */
+function showClues(lines) {
+  const cut = puzzle ? lines.filter((line) => grid.clueCut(line)) : [];
+  if (!cut.length) {
+    caption.hidden = true;
+    caption.textContent = "";
+    delete caption.dataset.lines;
+    return;
+  }
+  const name = (line) => (line < grid.height ? `row ${line + 1}` : `column ${line - grid.height + 1}`);
+  const clue = (line) => (line < grid.height ? grid.rows[line] : grid.columns[line - grid.height]);
+  caption.textContent = cut.map((line) => `${name(line)}: ${clue(line).join(" ") || "0"}`).join("\n"); // text, never HTML
+  caption.dataset.lines = cut.join(" ");
+  caption.hidden = false;
+  // beside the line: under a row (above it near the bottom), under the column strip for a column
+  const first = grid.clueRect(cut[0]);
+  const stage = caption.parentElement.getBoundingClientRect();
+  const canvas = grid.canvas.getBoundingClientRect();
+  const top = canvas.top - stage.top + first.y + first.h + 4;
+  caption.style.top = caption.style.bottom = "";
+  if (cut[0] < grid.height && top + caption.offsetHeight > stage.height) caption.style.bottom = `${stage.height - (canvas.top - stage.top + first.y) + 4}px`;
+  else caption.style.top = `${Math.max(0, top)}px`;
+}
+document.addEventListener("pointerdown", (event) => {
+  if (event.target !== grid.canvas) showClues([]);
 });
 
 function showStatus(status) {
@@ -72,6 +115,7 @@ function load(next, cells = null, { time = 0, keepUrl = false, source = null } =
     source: source ?? next.source ?? { label: next.title || `${next.width} × ${next.height}` },
   };
   grid.setPuzzle(puzzle, cells);
+  showClues([]);
   grid.locked = false;
   undo = [];
   redo = [];
