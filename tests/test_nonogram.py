@@ -305,6 +305,20 @@ def test_the_step_checks_see_backtracks_and_second_branches():
     assert any(step.kind == "guess" and any(m == 3 for _, m in step.changes) for step in after)
 
 
+def agrees_with_the_dp(solver, cells) -> str:
+    """Checks solve, fits and changes against the reference DP; "none", "changes" or "same"."""
+    want = solver._solve_dp(cells)
+    assert solver.solve(cells) == want
+    assert solver.fits(cells) == (want is not None)
+    changes = solver.changes(bytes(cells))
+    if want is None:
+        assert changes is None
+        return "none"
+    pairs = enumerate(zip(cells, want, strict=True))
+    assert changes == tuple((i, b) for i, (a, b) in pairs if a != b)
+    return "changes" if changes else "same"
+
+
 def test_bit_set_line_solver_agrees_with_the_dp():
     # One-colour clues take the bit-set path; cells may still allow other colours.
     rng = random.Random(11)
@@ -312,16 +326,7 @@ def test_bit_set_line_solver_agrees_with_the_dp():
         n = rng.randint(1, 30)
         clue = [(rng.randint(1, 4), 1) for _ in range(rng.randint(0, 6))]
         cells = [rng.choice([1, 2, 3, 3, 3, 5, 6, 7]) for _ in range(n)]
-        solver = LineSolver(clue)
-        want = solver._solve_dp(cells)
-        assert solver.solve(cells) == want
-        assert solver.fits(cells) == (want is not None)
-        changes = solver.changes(bytes(cells))
-        if want is None:
-            assert changes is None
-        else:
-            pairs = enumerate(zip(cells, want, strict=True))
-            assert changes == tuple((i, b) for i, (a, b) in pairs if a != b)
+        agrees_with_the_dp(LineSolver(clue), cells)
 
 
 def test_colour_bit_set_line_solver_agrees_with_the_dp():
@@ -343,18 +348,7 @@ def test_colour_bit_set_line_solver_agrees_with_the_dp():
         ]
         if rng.random() < 0.1:
             cells[rng.randrange(n)] = 1 << rng.randrange(colours)
-        solver = LineSolver(clue)
-        want = solver._solve_dp(cells)
-        assert solver.solve(cells) == want
-        assert solver.fits(cells) == (want is not None)
-        changes = solver.changes(bytes(cells))
-        if want is None:
-            assert changes is None
-            outcomes["none"] += 1
-        else:
-            pairs = enumerate(zip(cells, want, strict=True))
-            assert changes == tuple((i, b) for i, (a, b) in pairs if a != b)
-            outcomes["changes" if changes else "same"] += 1
+        outcomes[agrees_with_the_dp(LineSolver(clue), cells)] += 1
     assert min(outcomes.values()) > 50
 
 

@@ -209,7 +209,6 @@ def cfop(
 # prepare_search while every table downloads, load_move_tables once the small
 # move_tables are in, load_tables once all are.
 
-
 # About what loading the tables adds to Pyodide's memory (measured: 38 MB -> 136 MB).
 _TABLES_MEMORY = 100_000_000
 

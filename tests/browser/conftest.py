@@ -111,16 +111,12 @@ def page_log() -> PageLog:
     return PageLog()
 
 
-@pytest.fixture
-def page(browser, site_url: str, page_log: PageLog):
-    """A fresh page (in its own context) that fails the test on console errors,
-    uncaught page errors, or requests to another origin than the site's.
-
-    A test that expects a console error can remove it from `page_log.console_errors`.
-    """
+def _watched_page(browser, site_url: str, page_log: PageLog, **options) -> Iterator:
+    """A fresh page in its own context (``options``), failing the test on console
+    errors, uncaught page errors, or requests to another origin than the site's."""
     # Service workers are blocked here, so that what a test fetches really comes
     # from the site; tests/browser/test_offline.py makes its own context to test them.
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    context = browser.new_context(service_workers="block", **options)
     page = context.new_page()
     # Generous: on a loaded 2-core machine a message can wait seconds behind the
     # worker's loading of the tables. Tests wait on conditions, never on the clock.
@@ -144,6 +140,30 @@ def page(browser, site_url: str, page_log: PageLog):
     assert not page_log.console_errors, f"console errors: {page_log.console_errors}"
     foreign = page_log.foreign_requests(site_url)
     assert not foreign, f"requests to another origin than {site_url}: {foreign}"
+
+
+@pytest.fixture
+def page(browser, site_url: str, page_log: PageLog):
+    """A desktop page (1280 × 800), checked as `_watched_page` says.
+
+    A test that expects a console error can remove it from `page_log.console_errors`.
+    """
+    yield from _watched_page(browser, site_url, page_log, viewport={"width": 1280, "height": 800})
+
+
+@pytest.fixture
+def phone(browser, site_url: str, page_log: PageLog):
+    """A page as a 390 px touch-screen phone shows it (two device pixels a CSS pixel),
+    checked as `page` is."""
+    yield from _watched_page(
+        browser,
+        site_url,
+        page_log,
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ hides it. Strokes on the cells still paint. On a 390 px touch phone, with a
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from test_nonogram_legible import open_puzzle, phone  # noqa: F401 (a fixture)
+from test_nonogram_legible import open_puzzle
 
 GRID = "window.nonogramGrid"
 
@@ -38,7 +38,7 @@ def caption_numbers(page):
     return name, [int(n) for n in numbers.split()]
 
 
-def test_a_tap_on_a_cut_clue_shows_it_whole(phone, site_url, screenshot_dir):  # noqa: F811
+def test_a_tap_on_a_cut_clue_shows_it_whole(phone, site_url, screenshot_dir):
     page = phone
     open_puzzle(page, site_url, 100)
     caption = page.locator(".nono-clue-caption")

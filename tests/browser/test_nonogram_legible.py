@@ -38,26 +38,6 @@ def view(page):
     return page.evaluate("window.nonogramGrid.view()")
 
 
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-        service_workers="block",
-    )
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        yield page
-    finally:
-        context.close()
-    assert not errors, errors
-
-
 def check_big(page, site_url, screenshot_dir, name, least_cell):
     open_puzzle(page, site_url, 100)
     v = view(page)

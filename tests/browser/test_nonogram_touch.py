@@ -20,26 +20,9 @@ PYTHON_READY = 120_000
 
 
 @pytest.fixture
-def touch(browser, site_url):
-    """A page in a 390 × 844 touch-screen context, with a DevTools session to touch it."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-        service_workers="block",
-    )
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    cdp = context.new_cdp_session(page)
-    try:
-        yield page, cdp
-    finally:
-        context.close()
-    assert not errors, errors
+def touch(phone):
+    """A phone page (see conftest) and a DevTools session to touch it."""
+    return phone, phone.context.new_cdp_session(phone)
 
 
 def centre(page, row, col):
