@@ -28,12 +28,9 @@ export class TableDamaged extends Error {}
  */
 export async function installTables(
   pyodide,
-  { dir, url, reload = false, onProgress = () => {}, whileDownloading = () => {} },
+  { dir, url, reload = false, onProgress = () => {}, whileDownloading = () => {}, fetchers = startFetchers() },
 ) {
   const cache = reload ? "reload" : "default";
-  // Started while the manifest downloads. Two, so that on two cores or more the
-  // decoding of the big tables is shared, and done once Python's share is.
-  const fetchers = [new Fetcher(), new Fetcher()];
   const queued = new Map(fetchers.map((fetcher) => [fetcher, 0])); // bytes of tables each has to decode
   try {
     const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache));
@@ -46,12 +43,16 @@ export async function installTables(
       loaded.set(name, bytes);
       onProgress({ loaded: [...loaded.values()].reduce((a, b) => a + b, 0), total });
     };
-    // All at once, the smallest first: the browser spreads the downloads over its
-    // connections, one is decoded while the next arrives, and the small tables
-    // (those Python can start on, see whileDownloading) are in soonest.
+    // All at once: the browser spreads the downloads over its connections, and
+    // one is decoded while the next arrives. The table that takes longest to
+    // decode first, on a fetcher of its own; then the smallest first, so that
+    // the small tables (those Python can start on, see whileDownloading) are in
+    // soon on a slow network too.
     const bySize = [...manifest.tables].sort((a, b) => a.bytes - b.bytes);
+    const slowest = bySize.reduce((a, b) => (b.table.bytes > a.table.bytes ? b : a));
+    const order = [slowest, ...bySize.filter((entry) => entry !== slowest)];
     const tables = new Map(
-      bySize.map((entry) => {
+      order.map((entry) => {
         const fetcher = fetchers.reduce((a, b) => (queued.get(a) <= queued.get(b) ? a : b));
         queued.set(fetcher, queued.get(fetcher) + entry.table.bytes);
         const fetchTable = (mode) =>
@@ -80,6 +81,17 @@ export async function installTables(
   } finally {
     for (const fetcher of fetchers) fetcher.close();
   }
+}
+
+/**
+ * The workers that fetch and decode the tables, for installTables, which closes
+ * them. Two, so that on two cores or more the decoding of the big tables is
+ * shared. Start them while this thread is free: a worker started by a worker
+ * gets going only when its parent's thread is free, and this thread then runs
+ * Python, which would hold every download up.
+ */
+export function startFetchers() {
+  return [new Fetcher(), new Fetcher()];
 }
 
 const FETCHER = "solvelab-tables-fetcher"; // the name of the worker that fetches

@@ -22,7 +22,7 @@
 // tables waits for them. Damaged tables are deleted and downloaded again, past
 // every cache, on the next call.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { download, installTables, removeTables } from "./worker-tables.js";
+import { download, installTables, removeTables, startFetchers } from "./worker-tables.js";
 
 const PACKAGE_DIR = "/py";
 const TABLES_DIR = "/tables";
@@ -58,6 +58,9 @@ call
 `;
 
 const status = (status) => postMessage({ status });
+
+// The tables' fetching workers, started while this thread is free (see startFetchers).
+let fetchers = startFetchers();
 
 let pyodide;
 let callPython;
@@ -151,7 +154,10 @@ async function loadTables() {
   const steps = {};
   const ended = (step) => (steps[step] = Math.round(performance.now() - start) / 1000);
   try {
+    const started = fetchers ?? startFetchers(); // once more after damaged tables
+    fetchers = null;
     await installTables(pyodide, {
+      fetchers: started,
       dir: TABLES_DIR,
       url: TABLES_URL,
       reload,
@@ -160,6 +166,7 @@ async function loadTables() {
       // the small move tables while the big ones download. A step stopped or
       // failed here is done, or reported, by load_tables.
       whileDownloading: async (written) => {
+        ended("downloads asked for");
         const prepared = runPython("prepare_search", {});
         ended("prepare_search");
         if (!prepared.result) return;

@@ -192,10 +192,10 @@ class _Tables:
         self.twist_rows = _move_rows("moves-twist")
         self.flip_rows = _move_rows("moves-flip")
         self.slice_flips_rows = _move_rows("moves-slice-flips")
-        # Phase 2's are read far less often: not worth the sharing, which triples
-        # their loading time in Pyodide (measured: the search is as fast).
-        self.corners_rows = _move_rows("moves-corners", shared=False)
-        self.ud_edges_rows = _move_rows("moves-ud-edges", shared=False)
+        # Phase 2's are read far less often: kept flat, as stored (18 a value),
+        # they cost nothing to load (measured: the search is as fast).
+        self.corners_moves = table_array("moves-corners")
+        self.ud_edges_moves = table_array("moves-ud-edges")
         self.slice_sorted_rows = _move_rows("moves-slice-sorted")
         self.slice_perm_rows = self.slice_sorted_rows[:N_SLICE_PERM]  # slice_sorted < 24
         # Rows for the cube seen after a quarter turn about the U-D axis (see _Start).
@@ -295,10 +295,9 @@ def _shared(values: Iterable[int]) -> list[int]:
     return [ints[v] for v in values]  # in Pyodide twice as fast as map(ints.__getitem__, ...)
 
 
-def _move_rows(name: str, shared: bool = True) -> list[list[int]]:
+def _move_rows(name: str) -> list[list[int]]:
     """A move table (values x 18 moves) as one list of 18 per value (see :func:`_shared`)."""
-    values = table_array(name)
-    return _rows(_shared(values) if shared else values.tolist())
+    return _rows(_shared(table_array(name)))
 
 
 # A stored uint8 table's "none" (edge_comb_of_u_edges' -1).
@@ -406,10 +405,10 @@ def _tables() -> _Tables:
 
 
 def prepare() -> None:
-    """Work out what the search needs besides the tables: the positions near
-    solved and the premoves' tables. The browser's worker does it while the
-    tables download; :func:`load_tables` does whatever is left."""
-    _near_solved()
+    """Work out what every search needs besides the tables: the premoves'
+    tables. The browser's worker does it while the tables download;
+    :func:`load_tables` does whatever is left. (The positions near solved are
+    worked out at the first cube that may be near solved: most never are.)"""
     coordinate_keys()
     for count in range(1, _MAX_PREMOVES + 1):
         _premove_sequences(count)
@@ -739,7 +738,7 @@ class _Search:
     def finish_phase1(self, move: int, endings: list[tuple[int, ...]]) -> None:
         """Try phase 2 after ``move`` and each of the looked-up ends of phase 1."""
         rows = self.t.slice_sorted_rows
-        corner_rows = self.t.corners_rows
+        corner_moves = self.t.corners_moves
         path = self.path1
         path.append(move)
         reached = len(path)
@@ -751,7 +750,7 @@ class _Search:
             # phase-1 paths get this far.
             corners, slice_sorted, u_edges, d_edges = start_coords
             for m in path[p:]:
-                corners = corner_rows[corners][m]
+                corners = corner_moves[corners * N_MOVES + m]
                 slice_sorted, u_edges, d_edges = (
                     rows[slice_sorted][m],
                     rows[u_edges][m],
@@ -764,7 +763,7 @@ class _Search:
                     break
                 c, ss, u, d = corners, slice_sorted, u_edges, d_edges
                 for m in ending:
-                    c = corner_rows[c][m]
+                    c = corner_moves[c * N_MOVES + m]
                     ss, u, d = rows[ss][m], rows[u][m], rows[d][m]
                 path.extend(ending)
                 found = self.phase2(len(path), (c, ss, u, d))
@@ -818,13 +817,14 @@ class _Search:
         if self.countdown <= 0:
             self.check()
         t = self.t
-        corner_row, edge_row = t.corners_rows[corners], t.ud_edges_rows[edges]
+        corner_moves, edge_moves = t.corners_moves, t.ud_edges_moves
+        corner_at, edge_at = corners * N_MOVES, edges * N_MOVES
         slice_row = t.slice_perm_rows[slice_perm]
         corners_slice, edges_slice = t.corners_slice, t.edges_slice
         corners_edgecomb, edges_cornercomb, comb = t.corners_edgecomb, t.edges_cornercomb, t.comb
         for m in _P2_ALLOWED[last]:
-            c2 = corner_row[m]
-            e2 = edge_row[m]
+            c2 = corner_moves[corner_at + m]
+            e2 = edge_moves[edge_at + m]
             if corners_edgecomb[c2 * N_COMB8 + comb[e2]] >= togo:
                 continue
             s2 = slice_row[m]
@@ -890,11 +890,9 @@ def _levels(stickers: tuple[int, ...], depth: int) -> list[list[tuple[tuple[int,
 def _near_solved() -> dict[bytes, tuple[int, ...]]:
     """Position (its inverse as bytes, see :func:`_levels`) -> shortest moves from
     solved, up to 4 moves away."""
-    found: dict[bytes, tuple[int, ...]] = {}
-    for level in _levels(Cube()._stickers, _FROM_SOLVED):
-        for moves, state in level:
-            found.setdefault(state, moves)
-    return found
+    levels = _levels(Cube()._stickers, _FROM_SOLVED)
+    # The first moves found for a position are kept: the last written, backwards.
+    return {state: moves for level in reversed(levels) for moves, state in reversed(level)}
 
 
 def _short_solution(cube: Cube) -> Algorithm | None:
