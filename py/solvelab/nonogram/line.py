@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 
 
 class LineSolver:
@@ -36,15 +37,15 @@ class LineSolver:
         "same_prev",
         "k",
         "one_colour",
-        "rev_lengths",
         "shifts",
-        "rev_shifts",
         "colours",
-        "rev_colours",
-        "rev_gaps",
         "palette",
         "palette_bits",
         "outside",
+        "fits_plan",
+        "runs",
+        "rev_runs",
+        "known",
     )
 
     def __init__(self, blocks: Sequence[tuple[int, int]]):
@@ -55,18 +56,33 @@ class LineSolver:
         self.k = len(blocks)
         # One colour (bit 1 only): the tables as bit sets, see _solve_bits.
         self.one_colour = all(bit == 2 for bit in self.bits)
-        self.rev_lengths = self.lengths[::-1]
-        # For the bit-set solver: each run's shifts (see _shifts), forwards and backwards.
+        # For the bit-set solvers: each run's shifts (see _shifts), its colour, and the
+        # colours that appear in the clue.
         self.shifts = [_shifts(length) for length in self.lengths]
-        self.rev_shifts = self.shifts[::-1]
-        # For the colour bit-set solver (see _narrow_colour): each run's colour, the
-        # clue read backwards (a gap before reversed run j when it has the colour of
-        # reversed run j-1), and the colours that appear in the clue.
         self.colours = [b[1] for b in blocks]
-        self.rev_colours = self.colours[::-1]
-        self.rev_gaps = self.same_prev[:1] + self.same_prev[:0:-1]
         self.palette = sorted(set(self.colours))
         self.palette_bits = [(c, 1 << c) for c in self.palette]
+        self.fits_plan, slots = _fits_plan(blocks, self.palette)
+        # Run j: its length, its fits slot (see _fits_plan), its shifts, its index in
+        # the palette, and whether the next run needs a background cell before it.
+        k = self.k
+        self.runs = [
+            (
+                length,
+                slots[j],
+                self.shifts[j],
+                self.palette.index(c),
+                j + 1 < k and self.same_prev[j + 1],
+            )
+            for j, (length, c) in enumerate(blocks)
+        ]
+        # The clue read backwards: a gap before reversed run j when it has the colour
+        # of reversed run j-1.
+        rev_gaps = self.same_prev[:1] + self.same_prev[:0:-1]
+        self.rev_runs = [
+            (length, slots[-1 - j], rev_gaps[j]) for j, (length, _) in enumerate(blocks[::-1])
+        ]
+        self.known = list(zip(self.bits, self.lengths, strict=True))  # see _fits_known
         # Cells whose mask has a colour outside the clue lose it: b"1" for those masks.
         allowed = 1
         for bit in self.bits:
@@ -199,6 +215,8 @@ class LineSolver:
             # Cells that allowed other colours lose them too.
             return _diff(bg ^ can_bg | fill ^ can_fill | _bits_of(cells, _OTHER), can_bg, can_fill)
         if cells:
+            if not cells.translate(None, _ONE_BIT):
+                return () if self._fits_known(cells) else None
             narrowed = self._narrow_colour(cells)
             if narrowed is None:
                 return None
@@ -211,6 +229,12 @@ class LineSolver:
             return None
         return tuple((i, b) for i, (a, b) in enumerate(zip(cells, new, strict=True)) if a != b)
 
+    def _fits_known(self, cells: bytes) -> bool:
+        """Whether ``cells``, a solved line (one colour a cell), is one the clue allows:
+        its runs, read in C, are the clue. Lines that a crossing line has just
+        completed are common in propagation, and this costs far less than the tables."""
+        return [(v, len(list(g))) for v, g in groupby(cells) if v != 1] == self.known
+
     def _solve_colour(self, cells: bytes) -> bytes | None:
         narrowed = self._narrow_colour(cells)
         if narrowed is None:
@@ -221,74 +245,95 @@ class LineSolver:
     def _narrow_colour(self, cells: bytes) -> tuple[int, int, list[tuple[int, int]]] | None:
         """The line solver on bit sets for any clue (runs of different colours need no
         gap between them), cells given as bytes of masks (bit ``c`` = colour ``c``,
-        colours 0 to 7). The tables are those of :meth:`_narrow_bits`, with one bit
-        set a colour of the clue for the cells that allow it.
+        colours 0 to 7): :meth:`_narrow_bits` with one bit set for each colour of the
+        clue, of the cells that allow it.
 
         Returns the cells that change (a bit set), the cells that may be background
         and ``[(colour bit, cells that may have it), ...]``, or ``None`` when no
         placement fits.
         """
         n = len(cells)
-        k = self.k
-        lengths, colours, shifts = self.lengths, self.colours, self.shifts
-        same_prev = self.same_prev
-        t_bg = cells.translate(_CAN_BG)
-        bg = int(t_bg[::-1], 2)
-        fills = {}  # colour -> the cells allowing it, bit i = cell i
-        rev_fills = {}  # the same, bit i = cell n - 1 - i
-        for c in self.palette:
-            t = cells.translate(_HAS[c])
-            fills[c] = int(t[::-1], 2)
-            rev_fills[c] = int(t, 2)
-        fwd, starts_of = _forward_rows_colour(bg, fills, colours, lengths, shifts, same_prev)
-        if fwd is None or not fwd[k] >> n & 1:
-            return None
         width = n + 1
-        packed = _backward_rows_colour(
-            int(t_bg, 2),
-            rev_fills,
-            self.rev_colours,
-            self.rev_lengths,
-            self.rev_shifts,
-            self.rev_gaps,
-            width,
+        palette = self.palette
+        plan = self.fits_plan
+        t_bg = cells.translate(_CAN_BG)
+        t_fills = [cells.translate(_HAS[c]) for c in palette]
+        packed = _backward(
+            int(t_bg, 2), _fits([int(t, 2) for t in t_fills], plan), self.rev_runs, width
         )
-        full = (1 << width) - 1
-        can_bg = fwd[0] & packed >> 1 & full
-        can = dict.fromkeys(self.palette, 0)
-        for j in range(k):
-            packed >>= width  # now field 0 is bwd[j + 1]: runs j + 1 .. fit from cell i on
-            after = packed >> 1 & full  # ... from cell i + 1 on
-            can_bg |= fwd[j + 1] & after
+        if packed is None:
+            return None
+        bg = int(t_bg[::-1], 2)
+        fills = [int(t[::-1], 2) for t in t_fills]
+        f = _fits(fills, plan)
+        row = (((1 & bg) + bg) ^ bg) | 1  # fwd[0]
+        can_bg = row & packed >> 1
+        can = [0] * len(palette)
+        gap = False  # whether the run needs a background cell before it
+        for length, slot, shifts, colour, next_gap in self.runs:
+            starts = ((row & bg) << 1 if gap else row) & f[slot]
+            ends = starts << length
+            row = (((ends & bg) + bg) ^ bg) | ends  # fwd[j + 1]
+            packed >>= width  # field 0 is now bwd[j + 1]
+            after = packed >> 1  # runs j + 1 .. fit from cell i + 1 on
+            can_bg |= row & after
             # Run j can end before cell e when the later runs fit from e on (after a
             # background cell at e if the next run has the same colour).
-            if j + 1 == k:
-                ends = packed
-            elif same_prev[j + 1]:
-                ends = bg & after
-            else:
-                ends = packed & full
-            starts = starts_of[j] & (ends >> lengths[j])
-            for step in shifts[j]:
+            starts &= (bg & after if next_gap else packed) >> length
+            for step in shifts:
                 starts |= starts << step
-            can[colours[j]] |= starts
+            can[colour] |= starts
+            gap = next_gap
         can_bg &= bg
         diff = bg ^ can_bg | _bits_of(cells, self.outside)
         cans = []
-        for c, bit in self.palette_bits:
-            diff |= fills[c] ^ can[c]
-            cans.append((bit, can[c]))
+        for (_, bit), fill, c in zip(self.palette_bits, fills, can, strict=True):
+            diff |= fill ^ c
+            cans.append((bit, c))
         return diff, can_bg, cans
 
     def changes_plain(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
         """:meth:`changes` for a one-colour clue and a line of masks 1, 2 and 3 only
         (no other colour): the propagation's hot path, with no checks."""
-        narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
+        if 3 not in cells:  # solved: its runs must be the clue
+            return () if list(map(len, cells.translate(_RUNS).split())) == self.lengths else None
+        if self.k == 1:
+            narrowed = self._narrow_one(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
+        else:
+            narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
         if narrowed is None:
             return None
         bg, fill, can_bg, can_fill = narrowed
         diff = bg ^ can_bg | fill ^ can_fill
         return _diff(diff, can_bg, can_fill) if diff else ()
+
+    def _narrow_one(self, t_bg: bytes, t_fill: bytes) -> tuple[int, int, int, int] | None:
+        """:meth:`_narrow_bits` for a clue of one run, with no tables: the run may
+        start wherever its cells may be filled and it covers every cell that must be
+        (those that may not be background)."""
+        bg = int(t_bg[::-1], 2)
+        fill = int(t_fill[::-1], 2)
+        length = self.lengths[0]
+        starts = fill
+        for step in self.shifts[0]:
+            starts &= starts >> step
+        must = fill & ~bg
+        if must:
+            first = (must & -must).bit_length() - 1
+            last = must.bit_length() - length  # the first start that covers the last one
+            starts &= (2 << first) - 1
+            if last > 0:
+                starts &= -1 << last
+        if not starts:
+            return None
+        low = (starts & -starts).bit_length() - 1
+        high = starts.bit_length() - 1
+        # Every placement covers the cells from the last start to the end of the first.
+        always = (1 << (low + length)) - (1 << high) if high < low + length else 0
+        can_fill = starts
+        for step in self.shifts[0]:
+            can_fill |= can_fill << step
+        return bg, fill, bg & ~always, can_fill
 
     def _narrow_bits(self, t_bg: bytes, t_fill: bytes) -> tuple[int, int, int, int] | None:
         """The one-colour line solver on bit sets: the same tables as the DP, each row
@@ -303,37 +348,39 @@ class LineSolver:
         Row ``j`` of the forward table ``fwd[j]`` has bit ``i`` when the first ``j``
         runs fit in cells ``0 .. i-1``. The backward table is the forward table of
         the reversed line (the characters read the other way round give its bit sets
-        for free), its rows bit-reversed all at once (see :func:`_backward_rows`).
+        for free), its rows bit-reversed all at once (see :func:`_backward`). It is
+        built first, as it finds a line with no placement; the forward rows are
+        then combined with it as they are made.
         """
         n = len(t_bg)
-        lengths = self.lengths
-        k = self.k
+        width = n + 1
+        plan = self.fits_plan
+        # Field j of ``packed`` (n + 1 bits each): runs j .. k-1 fit in cells i .. n-1.
+        packed = _backward(int(t_bg, 2), _fits([int(t_fill, 2)], plan), self.rev_runs, width)
+        if packed is None:
+            return None
         bg = int(t_bg[::-1], 2)
         fill = int(t_fill[::-1], 2)
-        fwd, starts_of = _forward_rows(bg, fill, lengths, self.shifts)
-        if fwd is None or not fwd[k] >> n & 1:
-            return None
-        width = n + 1
-        # Field j of ``packed`` (n + 1 bits each): runs j .. k-1 fit in cells i .. n-1.
-        packed = _backward_rows(
-            int(t_bg, 2), int(t_fill, 2), self.rev_lengths, self.rev_shifts, width
-        )
-        full = (1 << width) - 1
-        after = packed >> 1 & full  # runs j .. fit from cell i + 1 on
-        can_bg = fwd[0] & after
+        f = _fits([fill], plan)
+        row = (((1 & bg) + bg) ^ bg) | 1  # fwd[0]
+        # Bits past cell n - 1 may be wrong in these sets: ``bg`` clears them.
+        can_bg = row & packed >> 1
         can_fill = 0
-        shifts = self.shifts
-        for j in range(k):
-            packed >>= width
-            after = packed >> 1 & full
-            can_bg |= fwd[j + 1] & after
+        starts = row
+        for length, slot, shifts, _, more in self.runs:
+            starts &= f[slot]
+            ends = starts << length
+            row = (((ends & bg) + bg) ^ bg) | ends  # fwd[j + 1]
+            packed >>= width  # field 0 is now bwd[j + 1]
+            after = packed >> 1  # runs j + 1 .. fit from cell i + 1 on
+            can_bg |= row & after
             # Run j can end before cell e when the later runs fit after a gap at e.
-            ends = (bg & after) if j + 1 < k else packed
-            starts = starts_of[j] & (ends >> lengths[j])
+            starts &= (bg & after if more else packed) >> length
             # Every cell that a run starting at one of ``starts`` covers.
-            for step in shifts[j]:
+            for step in shifts:
                 starts |= starts << step
             can_fill |= starts
+            starts = (row & bg) << 1
         return bg, fill, can_bg & bg, can_fill
 
     def first_failure(self, cells: Sequence[int]) -> int:
@@ -432,6 +479,10 @@ class LineSolver:
 _CAN_BG = bytes(48 + (m & 1) for m in range(256))
 _CAN_FILL = bytes(48 + (m >> 1 & 1) for m in range(256))
 _OTHER = bytes(48 + (m > 3) for m in range(256))
+# The masks of one colour (deleted to see if a line is solved), and for a solved
+# one-colour line, background to b" " and filled to b"#" (its runs are then words).
+_ONE_BIT = bytes(1 << c for c in range(8))
+_RUNS = bytes(32 if m == 1 else 35 for m in range(256))
 _OUTSIDE: dict[int, bytes] = {}
 
 
@@ -503,37 +554,6 @@ def _forward_rows(
     return rows, starts_of
 
 
-def _backward_rows(
-    bg: int, fill: int, lengths: Sequence[int], shifts: Sequence[tuple[int, ...]], width: int
-) -> int:
-    """The forward table of the reversed line (its bit sets and reversed clue, with a
-    placement known to exist), its rows packed ``width`` bits apart and the whole
-    bit-reversed at once: one reversal instead of one a row, which puts the table of
-    the line read backwards in field ``j`` for runs ``j ..`` (see ``_narrow_bits``).
-    """
-    row = (((1 & bg) + bg) ^ bg) | 1
-    packed = row
-    offset = 0
-    runs = {}
-    starts = row
-    for j, length in enumerate(lengths):
-        fits = runs.get(length)
-        if fits is None:
-            fits = fill
-            for step in shifts[j]:
-                fits &= fits >> step
-            runs[length] = fits
-        ends = (starts & fits) << length
-        row = (((ends & bg) + bg) ^ bg) | ends
-        offset += width
-        packed |= row << offset
-        starts = (row & bg) << 1
-    total = offset + width
-    size = (total + 7) >> 3
-    flipped = packed.to_bytes(size, "little").translate(_REVERSED_BYTE)
-    return int.from_bytes(flipped, "big") >> (size * 8 - total)
-
-
 def _forward_rows_colour(
     bg: int,
     fills: dict[int, int],
@@ -568,33 +588,60 @@ def _forward_rows_colour(
     return rows, starts_of
 
 
-def _backward_rows_colour(
-    bg: int,
-    fills: dict[int, int],
-    colours: Sequence[int],
-    lengths: Sequence[int],
-    shifts: Sequence[tuple[int, ...]],
-    gaps: Sequence[bool],
-    width: int,
-) -> int:
-    """:func:`_backward_rows` for any clue (given reversed, as the arguments of
-    :func:`_forward_rows_colour`, with a placement known to exist)."""
+def _fits_plan(
+    blocks: Sequence[tuple[int, int]], palette: list[int]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """How to find where each run of the clue fits (``length`` cells in a row that
+    allow its colour) from the cells that allow each colour of ``palette``, in few
+    steps: ``f`` starts as those bit sets (runs of length 1), and each step
+    ``(src, shift)`` appends ``f[src] & f[src] >> shift``; a run of ``2a`` cells is
+    two of ``a``, a run of ``a + d`` (``d <= a``) two of ``a`` overlapping. Returns
+    the steps and each run's index in ``f``.
+
+    >>> _fits_plan([(3, 1), (1, 2), (6, 1)], [1, 2])
+    ([(0, 1), (2, 1), (3, 3)], [3, 1, 4])
+    """
+    steps: list[tuple[int, int]] = []
+    slot: dict[tuple[int, int], int] = {(c, 1): i for i, c in enumerate(palette)}
+    for colour, length in sorted({(c, length) for length, c in blocks}):
+        while (colour, length) not in slot:
+            have = [a for c, a in slot if c == colour]
+            halves = [a for a in have if 2 * a >= length]
+            a = min(halves) if halves else max(have)
+            steps.append((slot[colour, a], length - a if halves else a))
+            slot[colour, length if halves else 2 * a] = len(palette) + len(steps) - 1
+    return steps, [slot[c, length] for length, c in blocks]
+
+
+def _fits(fills: list[int], plan: list[tuple[int, int]]) -> list[int]:
+    """The bit sets of where runs fit (see :func:`_fits_plan`)."""
+    f = fills.copy() if plan else fills
+    for src, shift in plan:
+        x = f[src]
+        f.append(x & x >> shift)
+    return f
+
+
+def _backward(bg: int, f: list[int], rev_runs, width: int) -> int | None:
+    """The backward table, or ``None`` when no placement fits: the forward table of
+    the reversed line (``bg`` and the fits ``f`` of the line read backwards, the
+    clue reversed as ``(length, fits slot, gap before)``), its rows packed
+    ``width`` bits apart and the whole bit-reversed at once: one reversal instead of
+    one a row. Field ``j`` then has bit ``i`` when runs ``j ..`` fit in cells
+    ``i ..``.
+    """
     row = (((1 & bg) + bg) ^ bg) | 1
     packed = row
     offset = 0
-    runs = {}
-    for j, length in enumerate(lengths):
-        colour = colours[j]
-        fits = runs.get((colour, length))
-        if fits is None:
-            fits = fills[colour]
-            for step in shifts[j]:
-                fits &= fits >> step
-            runs[colour, length] = fits
-        ends = (((row & bg) << 1 if gaps[j] else row) & fits) << length
+    for length, slot, gap in rev_runs:
+        ends = (((row & bg) << 1 if gap else row) & f[slot]) << length
+        if not ends:
+            return None
         row = (((ends & bg) + bg) ^ bg) | ends
         offset += width
         packed |= row << offset
+    if not row >> (width - 1) & 1:
+        return None
     total = offset + width
     size = (total + 7) >> 3
     flipped = packed.to_bytes(size, "little").translate(_REVERSED_BYTE)
@@ -651,7 +698,7 @@ def _fits_bits(
     return rows is not None and bool(rows[-1] >> n & 1)
 
 
-# A byte's bits in the other order, for _backward_rows.
+# A byte's bits in the other order, for _backward.
 _REVERSED_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 

@@ -163,39 +163,44 @@ class Solver:
         ``log``, if given, gets ``(cell, old value)`` for every change (to undo them);
         ``touched``, if given, gets every line queued after ``pending``."""
         queue = deque(pending)
-        queued = set(queue)
+        push = queue.append
+        queued = bytearray(len(self.indices))
+        for line in queue:
+            queued[line] = 1
+        note = (log if log is not None else []).append
+        touch = (touched if touched is not None else set()).add
         caches, indices, crossing = self.caches, self.indices, self.crossing
         key_of = self.key
         w, h = self.width, self.height
-        stats = self.stats
         changed = 0
+        lookups = 0
         while queue:
             line = queue.popleft()
-            queued.discard(line)
+            queued[line] = 0
             old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
             changes = caches[line].get(old, _MISSING)  # no KeyError: costly in Pyodide
             if changes is _MISSING:
                 changes = self._solve_line(line, old)
             else:
-                stats.line_lookups += 1
-            if changes is None:
-                return -1
+                lookups += 1
             if not changes:
+                if changes is None:
+                    self.stats.line_lookups += lookups
+                    return -1
                 continue
             idx = indices[line]
             cross = crossing[line]
             for i, b in changes:
                 cell = idx[i]
-                if log is not None:
-                    log.append((cell, grid[cell]))
+                note((cell, grid[cell]))
                 grid[cell] = b
                 other = cross[i]
-                if other not in queued:
-                    queued.add(other)
-                    queue.append(other)
-                    if touched is not None:
-                        touched.add(other)
+                if not queued[other]:
+                    queued[other] = 1
+                    push(other)
+                    touch(other)
             changed += len(changes)
+        self.stats.line_lookups += lookups
         return changed
 
     def _solve_line(self, line: int, old):
@@ -207,6 +212,13 @@ class Solver:
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
         cache[old] = new
+        if new and self.key is bytes:
+            # The line solver changes nothing in what it returns: the line often comes
+            # back in that state (in the other branch of a probe, or the search).
+            state = bytearray(old)
+            for i, b in new:
+                state[i] = b
+            cache[bytes(state)] = ()
         return new
 
     def _propagate_root(self, grid: list[int]) -> None:
@@ -355,11 +367,12 @@ class Solver:
                 for c, v in fixed.items():
                     log.append((c, grid[c]))
                     grid[c] = v
-                pending = set()
-                for c, _ in log:
-                    pending.update(lines_of(c))
-                if propagate(grid, pending, log) < 0:
-                    return None  # cannot happen: every branch propagated fine; kept safe
+                if len(outcomes) > 1:  # one branch left is already propagated
+                    pending = set()
+                    for c, _ in log:
+                        pending.update(lines_of(c))
+                    if propagate(grid, pending, log) < 0:
+                        return None  # cannot happen: every branch propagated fine; kept safe
                 tick += 1
                 for c, _ in log:
                     row, col = lines_of(c)
