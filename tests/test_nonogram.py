@@ -330,8 +330,8 @@ def test_bit_set_line_solver_agrees_with_the_dp():
 
 
 def test_plain_line_solver_agrees_with_the_dp():
-    # Masks 1 to 3 only: the propagation's path, with its shortcuts for one run and
-    # for solved lines (the runs of a solved line read off, no tables).
+    # Masks 1 to 3 only: the propagation's path, with its shortcuts for one run, for
+    # solved lines (the runs of a solved line read off) and lines with nothing known.
     rng = random.Random(13)
     outcomes = {"none": 0, "changes": 0, "same": 0}
     for _ in range(3000):
@@ -369,6 +369,8 @@ def test_colour_bit_set_line_solver_agrees_with_the_dp():
             cells[rng.randrange(n)] = 1 << rng.randrange(colours)
         if rng.random() < 0.1:  # solved: read off, no tables
             cells = [1 << v for v in line]
+        elif rng.random() < 0.1:  # nothing known: no tables either
+            cells = [full] * n
         outcomes[agrees_with_the_dp(LineSolver(clue), cells)] += 1
     assert min(outcomes.values()) > 50
 

@@ -46,6 +46,9 @@ class LineSolver:
         "runs",
         "rev_runs",
         "known",
+        "lefts",
+        "packed_length",
+        "allowed",
     )
 
     def __init__(self, blocks: Sequence[tuple[int, int]]):
@@ -87,7 +90,17 @@ class LineSolver:
         allowed = 1
         for bit in self.bits:
             allowed |= bit
+        self.allowed = allowed
         self.outside = _outside_table(allowed)
+        # Where each run starts with the runs before it packed to the left (see
+        # _narrow_empty), and the length of the clue so packed.
+        self.lefts = []
+        start = 0
+        for length, gap in zip(self.lengths, self.same_prev, strict=True):
+            start += gap
+            self.lefts.append(start)
+            start += length
+        self.packed_length = start
 
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
@@ -217,6 +230,9 @@ class LineSolver:
         if cells:
             if not cells.translate(None, _ONE_BIT):
                 return () if self._fits_known(cells) else None
+            first = cells[0]
+            if first & self.allowed == self.allowed and cells.count(first) == len(cells):
+                return self._changes_empty(len(cells), first)
             narrowed = self._narrow_colour(cells)
             if narrowed is None:
                 return None
@@ -234,6 +250,43 @@ class LineSolver:
         its runs, read in C, are the clue. Lines that a crossing line has just
         completed are common in propagation, and this costs far less than the tables."""
         return [(v, len(list(g))) for v, g in groupby(cells) if v != 1] == self.known
+
+    def _narrow_empty(self, n: int) -> tuple[int, list[int]] | None:
+        """What the clue allows in a line of ``n`` cells that allow every colour of it,
+        with no tables: the cells that may be background and, for each colour of the
+        palette, the cells that may have it (``None`` if the clue does not fit).
+
+        Run j may start anywhere from where it is with the runs before it packed to
+        the left to where it is with the runs after it packed to the right (the
+        others packed around it fit), ``slack`` cells further; a cell may be
+        background unless one run covers it wherever it starts.
+        """
+        slack = n - self.packed_length
+        if slack < 0:
+            return None
+        can = [0] * len(self.palette)
+        always = 0
+        for left, (length, _, _, colour, _) in zip(self.lefts, self.runs, strict=True):
+            can[colour] |= (1 << (left + slack + length)) - (1 << left)
+            if slack < length:
+                always |= (1 << (left + length)) - (1 << (left + slack))
+        return ((1 << n) - 1) & ~always, can
+
+    def _changes_empty(self, n: int, mask: int) -> tuple[tuple[int, int], ...] | None:
+        """:meth:`changes` for a line of ``n`` cells that all have ``mask`` (which
+        allows every colour of the clue): see :meth:`_narrow_empty`."""
+        narrowed = self._narrow_empty(n)
+        if narrowed is None:
+            return None
+        can_bg, can = narrowed
+        full = (1 << n) - 1
+        diff = full ^ can_bg | (full if mask != self.allowed else 0)
+        for c in can:
+            diff |= full ^ c
+        if not diff:
+            return ()
+        cans = [(bit, c) for (_, bit), c in zip(self.palette_bits, can, strict=True)]
+        return _diff_colour(diff, _cells_of(n, can_bg, cans))
 
     def _solve_colour(self, cells: bytes) -> bytes | None:
         narrowed = self._narrow_colour(cells)
@@ -297,6 +350,8 @@ class LineSolver:
         (no other colour): the propagation's hot path, with no checks."""
         if 3 not in cells:  # solved: its runs must be the clue
             return () if list(map(len, cells.translate(_RUNS).split())) == self.lengths else None
+        if 1 not in cells and 2 not in cells:
+            return self._changes_empty(len(cells), 3)
         if self.k == 1:
             narrowed = self._narrow_one(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
         else:
