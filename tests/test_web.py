@@ -42,7 +42,7 @@ def test_the_worker_prepares_the_search_and_loads_the_tables():
     # The worker's order: what needs no tables while they download, the move
     # tables as soon as they are in, then the rest.
     prepared = web.prepare_search()
-    assert prepared["seconds"] >= 0 and "moves-corners" in prepared["move_tables"]
+    assert prepared["seconds"] >= 0 and "moves-twist" in prepared["move_tables"]
     assert web.load_move_tables()["seconds"] >= 0
     assert web.load_tables()["seconds"] >= 0
     cube = Cube().apply("R U R' U' F2 D L'")

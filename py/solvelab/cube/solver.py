@@ -159,15 +159,13 @@ def _directions() -> tuple[tuple[Permutation, tuple[int, ...]], ...]:
     return tuple(result)
 
 
-# The small tables that the move rows, the symmetries and the last moves come
-# from. The browser's worker has Python load these (load_move_tables) while the
-# big pruning tables still download.
+# The small tables that phase 1's move rows, the symmetries and the last moves
+# come from. The browser's worker has Python load these (load_move_tables) while
+# the big pruning tables still download.
 MOVE_TABLES = (
     "moves-twist",
     "moves-flip",
     "moves-slice-flips",
-    "moves-corners",
-    "moves-ud-edges",
     "moves-slice-sorted",
     "sym-twist-classes",
     "sym-flip-conjugations",
@@ -188,16 +186,15 @@ class _Tables:
     """
 
     def __init__(self) -> None:
-        # Move tables, as one row of 18 per value: a row is fetched once per node.
+        # Phase 1's move tables, as one row of 18 per value: a row is fetched once per node.
         self.twist_rows = _move_rows("moves-twist")
         self.flip_rows = _move_rows("moves-flip")
         self.slice_flips_rows = _move_rows("moves-slice-flips")
         # Phase 2's are read far less often: kept flat, as stored (18 a value),
         # they cost nothing to load (measured: the search is as fast).
-        self.corners_moves = table_array("moves-corners")
-        self.ud_edges_moves = table_array("moves-ud-edges")
-        self.slice_sorted_rows = _move_rows("moves-slice-sorted")
-        self.slice_perm_rows = self.slice_sorted_rows[:N_SLICE_PERM]  # slice_sorted < 24
+        self.slice_sorted_moves = table_array("moves-slice-sorted")
+        # slice_sorted < 24 is the slice's permutation: phase 2's own, in rows.
+        self.slice_perm_rows = _rows(self.slice_sorted_moves[: N_SLICE_PERM * N_MOVES].tolist())
         # Rows for the cube seen after a quarter turn about the U-D axis (see _Start).
         turned = itemgetter(*move_map(_QUARTER_Y))
         self.twist_rows_y = [list(turned(row)) for row in self.twist_rows]
@@ -215,7 +212,9 @@ class _Tables:
             for c, k in zip(classes[::2], classes[1::2], strict=True)
         ]
         slice_moves = [
-            v // N_SLICE_PERM for row in self.slice_sorted_rows[::N_SLICE_PERM] for v in row
+            self.slice_sorted_moves[v * N_SLICE_PERM * N_MOVES + m] // N_SLICE_PERM
+            for v in range(N_SLICE)
+            for m in range(N_MOVES)
         ]
         self.slice_y = conjugation_table(slice_moves, N_SLICE, _QUARTER_Y)
         self.comb = list(table_array("coords-comb-of-perm8"))
@@ -227,7 +226,10 @@ class _Tables:
         self.pruned = False
 
     def add_pruning(self) -> None:
-        """Add the pruning tables (and whatever the search needs besides tables)."""
+        """Add the pruning tables, phase 2's move tables (flat, as stored) and
+        whatever the search needs besides tables."""
+        self.corners_moves = table_array("moves-corners")
+        self.ud_edges_moves = table_array("moves-ud-edges")
         # The twist-flip table is stored with a row per class of twists; it is
         # read so often that it is decoded with every twist's row written out.
         self.twist_flip = table("phase1-twist-flip")
@@ -737,7 +739,7 @@ class _Search:
 
     def finish_phase1(self, move: int, endings: list[tuple[int, ...]]) -> None:
         """Try phase 2 after ``move`` and each of the looked-up ends of phase 1."""
-        rows = self.t.slice_sorted_rows
+        slice_moves = self.t.slice_sorted_moves
         corner_moves = self.t.corners_moves
         path = self.path1
         path.append(move)
@@ -752,9 +754,9 @@ class _Search:
             for m in path[p:]:
                 corners = corner_moves[corners * N_MOVES + m]
                 slice_sorted, u_edges, d_edges = (
-                    rows[slice_sorted][m],
-                    rows[u_edges][m],
-                    rows[d_edges][m],
+                    slice_moves[slice_sorted * N_MOVES + m],
+                    slice_moves[u_edges * N_MOVES + m],
+                    slice_moves[d_edges * N_MOVES + m],
                 )
             for ending in endings:
                 if ending[0] not in allowed if ending else move in _PHASE2:
@@ -764,7 +766,11 @@ class _Search:
                 c, ss, u, d = corners, slice_sorted, u_edges, d_edges
                 for m in ending:
                     c = corner_moves[c * N_MOVES + m]
-                    ss, u, d = rows[ss][m], rows[u][m], rows[d][m]
+                    ss, u, d = (
+                        slice_moves[ss * N_MOVES + m],
+                        slice_moves[u * N_MOVES + m],
+                        slice_moves[d * N_MOVES + m],
+                    )
                 path.extend(ending)
                 found = self.phase2(len(path), (c, ss, u, d))
                 del path[reached:]
