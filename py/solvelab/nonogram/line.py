@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import groupby
 
 
@@ -52,29 +53,29 @@ class LineSolver:
     )
 
     def __init__(self, blocks: Sequence[tuple[int, int]]):
-        self.lengths = [b[0] for b in blocks]
-        self.bits = [1 << b[1] for b in blocks]
+        self.lengths = [length for length, _ in blocks]
+        self.colours = colours = [colour for _, colour in blocks]
+        self.bits = [1 << c for c in colours]
         # same_prev[j]: run j has the colour of run j-1, so a background gap must separate them
-        self.same_prev = [j > 0 and blocks[j][1] == blocks[j - 1][1] for j in range(len(blocks))]
-        self.k = len(blocks)
+        self.same_prev = [j > 0 and colours[j] == colours[j - 1] for j in range(len(colours))]
+        self.k = k = len(blocks)
         # One colour (bit 1 only): the tables as bit sets, see _solve_bits.
-        self.one_colour = all(bit == 2 for bit in self.bits)
-        # For the bit-set solvers: each run's shifts (see _shifts), its colour, and the
-        # colours that appear in the clue.
+        self.one_colour = all(c == 1 for c in colours)
+        # For the bit-set solvers: each run's shifts (see _shifts) and the colours
+        # that appear in the clue.
         self.shifts = [_shifts(length) for length in self.lengths]
-        self.colours = [b[1] for b in blocks]
-        self.palette = sorted(set(self.colours))
+        self.palette = sorted(set(colours))
         self.palette_bits = [(c, 1 << c) for c in self.palette]
         self.fits_plan, slots = _fits_plan(blocks, self.palette)
         # Run j: its length, its fits slot (see _fits_plan), its shifts, its index in
         # the palette, and whether the next run needs a background cell before it.
-        k = self.k
+        index = {c: i for i, c in enumerate(self.palette)}
         self.runs = [
             (
                 length,
                 slots[j],
                 self.shifts[j],
-                self.palette.index(c),
+                index[c],
                 j + 1 < k and self.same_prev[j + 1],
             )
             for j, (length, c) in enumerate(blocks)
@@ -558,6 +559,7 @@ def _bits_of(cells: bytes, table: bytes) -> int:
     return int(cells.translate(table)[::-1], 2)
 
 
+@cache
 def _shifts(length: int) -> tuple[int, ...]:
     """The shifts that widen a bit to ``length`` bits in a row (or find ``length`` set
     bits in a row), doubling each time: ``x |= x << s`` for each ``s``.
@@ -657,14 +659,16 @@ def _fits_plan(
     ([(0, 1), (2, 1), (3, 3)], [3, 1, 4])
     """
     steps: list[tuple[int, int]] = []
-    slot: dict[tuple[int, int], int] = {(c, 1): i for i, c in enumerate(palette)}
-    for colour, length in sorted({(c, length) for length, c in blocks}):
-        while (colour, length) not in slot:
-            have = [a for c, a in slot if c == colour]
-            halves = [a for a in have if 2 * a >= length]
-            a = min(halves) if halves else max(have)
-            steps.append((slot[colour, a], length - a if halves else a))
-            slot[colour, length if halves else 2 * a] = len(palette) + len(steps) - 1
+    slot: dict[tuple[int, int], int] = {}
+    for i, colour in enumerate(palette):
+        have = {1: i}  # run length -> its index in f, for this colour
+        for length in sorted({length for length, c in blocks if c == colour}):
+            while length not in have:
+                halves = [a for a in have if 2 * a >= length]
+                a = min(halves) if halves else max(have)
+                steps.append((have[a], length - a if halves else a))
+                have[length if halves else 2 * a] = len(palette) + len(steps) - 1
+            slot[colour, length] = have[length]
     return steps, [slot[c, length] for length, c in blocks]
 
 
