@@ -156,7 +156,7 @@ def _bench_cube_peers(args: argparse.Namespace) -> int:
 def _bench_browser(args: argparse.Namespace) -> int:
     from solvelab.bench.browser import main as bench
 
-    return bench(args.count, args.site, args.launches)
+    return bench(args.count, args.site, args.launches, args.turns_after_tables)
 
 
 def _bench_nonogram_pages(args: argparse.Namespace) -> int:
@@ -422,6 +422,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--launches", type=int, default=9, help="fresh browsers for the start-up figures"
+    )
+    p.add_argument(
+        "--turns-after-tables",
+        action="store_true",
+        help="turn the cube with the keys once the tables are ready, not while Python "
+        "starts: the page does not draw while the tables load",
     )
     p = _command(
         benches,

@@ -7,7 +7,9 @@ on a free local port and measures, in a fresh browser each time (a first visit):
   (the worker's "ready"), and how long after that the solver's tables are
   ready (its "tables-ready");
 - the first solution after pressing Solve 5 s after opening the page, on a
-  cube turned a dozen times with the keys;
+  cube turned a dozen times with the keys (pressed while Python starts, so
+  that the page draws while the tables load; with ``--turns-after-tables``,
+  once they are ready);
 - the bytes the server sent for that first visit, by kind, and any file it
   sent twice;
 
@@ -113,8 +115,13 @@ def _status(page, stage: str) -> float:
     return at
 
 
-def _fresh_visits(playwright, path: str, server: SiteServer, launches: int, site: Path) -> dict:
+def _fresh_visits(
+    playwright, path: str, server: SiteServer, launches: int, site: Path, turns_after: bool
+) -> dict:
     """Start-up figures from ``launches`` fresh browsers, and the bytes of the first visit.
+
+    The cube is turned a dozen times with the keys while Python starts, so the
+    page draws while the tables load; with ``turns_after``, once they are ready.
 
     Each launch is a new browser with a new profile on disk, as on a first
     visit: its first page pays for starting the GPU process, which with
@@ -141,9 +148,8 @@ def _fresh_visits(playwright, path: str, server: SiteServer, launches: int, site
         page.goto(url)
         first = page.wait_for_function("window.solvelabPlayer?.view.stats.firstShownMs")
         figures["first frame on screen (s after navigation)"].append(first.json_value() / 1000)
-        page.locator("body").click(position={"x": 5, "y": 5})  # the keys go to the page
-        for key in KEY_TURNS:
-            page.keyboard.press(f"Shift+{key.lower()}" if key.isupper() else key)
+        if not turns_after:
+            _turn(page)
         ready = _status(page, "ready")
         figures["Python ready (s after navigation)"].append(ready / 1000)
         tables = _status(page, "tables-ready")
@@ -151,6 +157,8 @@ def _fresh_visits(playwright, path: str, server: SiteServer, launches: int, site
         # The worker's own timeline of the tables (see js/worker.js).
         for step, seconds in page.evaluate("window.__solvelabTablesSteps").items():
             figures.setdefault(f"tables: {step} (s after their start)", []).append(seconds)
+        if turns_after:
+            _turn(page)
         page.wait_for_function(
             f"performance.now() >= {SOLVE_AT_MS} && window.solvelabPlayer.view.idle"
             f" && window.solvelabPlayer.step === {len(KEY_TURNS)} && {PYTHON_READY}",
@@ -181,7 +189,15 @@ def _fresh_visits(playwright, path: str, server: SiteServer, launches: int, site
     return {"fresh browsers": figures, "first visit": first_visit}
 
 
-def run(count: int = 20, site: Path = SITE, launches: int = FRESH_LAUNCHES) -> dict:
+def _turn(page) -> None:
+    page.locator("body").click(position={"x": 5, "y": 5})  # the keys go to the page
+    for key in KEY_TURNS:
+        page.keyboard.press(f"Shift+{key.lower()}" if key.isupper() else key)
+
+
+def run(
+    count: int = 20, site: Path = SITE, launches: int = FRESH_LAUNCHES, turns_after: bool = False
+) -> dict:
     from playwright.sync_api import sync_playwright
 
     if not (site / "index.html").exists():
@@ -192,7 +208,7 @@ def run(count: int = 20, site: Path = SITE, launches: int = FRESH_LAUNCHES) -> d
     figures: dict = {}
     with SiteServer(site) as server, sync_playwright() as playwright:
         url = server.url + "cube/player/"
-        figures.update(_fresh_visits(playwright, path, server, launches, site))
+        figures.update(_fresh_visits(playwright, path, server, launches, site, turns_after))
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         context, page = _player(browser, url)
         page.goto(url)
@@ -261,8 +277,10 @@ def _seconds(label: str, seconds: list[float]) -> None:
     )
 
 
-def main(count: int, site: str | None = None, launches: int = FRESH_LAUNCHES) -> int:
-    figures = run(count, Path(site) if site else SITE, launches)
+def main(
+    count: int, site: str | None = None, launches: int = FRESH_LAUNCHES, turns_after: bool = False
+) -> int:
+    figures = run(count, Path(site) if site else SITE, launches, turns_after)
     animation = figures.pop("animation")
     warm = figures.pop("warm solves to <= 20 moves")
     data = figures.pop("first visit")
