@@ -24,7 +24,7 @@ const $ = (selector) => root.querySelector(selector);
 const $$ = (selector) => [...root.querySelectorAll(selector)];
 
 // Python starts first: it takes longest, and needs nothing from the page.
-const python = new PythonClient({ onStatus: showPythonStatus });
+const python = new PythonClient({ onStatus: showPythonStatus, tables: true });
 
 const data = await loadCubeData();
 const FACES = data.faces;

@@ -1,7 +1,7 @@
 // The page's handle on Python: a Web Worker (js/worker.js) running Pyodide and
 // solvelab.web, so long work never blocks the page.
 //
-//   const python = new PythonClient({ onStatus: (status) => show(status.stage) });
+//   const python = new PythonClient({ onStatus: (status) => show(status.stage), tables: true });
 //   await python.ready;
 //   const { moves } = await python.call("solve", { facelets }, { onProgress: show });
 //   python.stop(); // ends every call in progress (each rejects with a Cancelled error)
@@ -19,8 +19,8 @@
 
 import { registerAfter } from "./register-sw.js";
 
-// The service worker registers once the first client has Python and its tables
-// (or cannot have them), so that it finds them in the HTTP cache.
+// The service worker registers once the first client has Python, and its tables
+// if it asked for them (or cannot have them), so that it finds them in the HTTP cache.
 let downloadsDone;
 registerAfter(new Promise((resolve) => (downloadsDone = resolve)));
 
@@ -38,6 +38,7 @@ export class PythonClient {
   #nextId = 1;
   #status = { stage: "loading-python" };
   #onStatus;
+  #tables;
   #settleReady = null;
   #settleTables = null;
   #broken = null; // why the worker did not load, if it did not
@@ -47,12 +48,15 @@ export class PythonClient {
   /**
    * Starts the worker. onStatus(status) is called as Python starts:
    * {stage: "loading-python" | "loading-package" | "ready" | "error", loaded?, total?, message?},
-   * then as the solver's tables load in the background: {stage: "tables", loaded, total},
-   * "tables-ready", or "tables-error" with a message (a call that needs them tries again).
-   * `ready` and `tablesReady` are promises of the first two milestones.
+   * then as the solver's tables load: {stage: "tables", loaded, total}, "tables-ready",
+   * or "tables-error" with a message (a call that needs them tries again). With
+   * `tables`, they load in the background as soon as Python is ready; without, only
+   * when a call needs them. `ready` and `tablesReady` are promises of the first two
+   * milestones.
    */
-  constructor({ onStatus } = {}) {
+  constructor({ onStatus, tables = false } = {}) {
     this.#onStatus = onStatus;
+    this.#tables = tables;
     this.#start();
   }
 
@@ -116,6 +120,7 @@ export class PythonClient {
       this.#fail(`Python could not start (${event.message || "the worker did not load"})`);
     };
     if (this.#interrupt) worker.postMessage({ interrupt: this.#interrupt.buffer });
+    if (this.#tables) worker.postMessage({ tables: true });
     this.#worker = worker;
   }
 
@@ -126,6 +131,7 @@ export class PythonClient {
       if (status.stage === "error") this.#settleReady?.reject(new Error(status.message));
       if (status.stage === "tables-ready") this.#settleTables?.resolve();
       if (["tables-ready", "tables-error", "error"].includes(status.stage)) downloadsDone();
+      if (status.stage === "ready" && !this.#tables) downloadsDone();
       return;
     }
     const call = this.#pending.get(id);

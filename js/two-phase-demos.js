@@ -38,6 +38,7 @@ let python = null;
 const status = make("span", "lesson-status", "loading Python…");
 function pythonReady() {
   python ??= new PythonClient({
+    tables: true,
     onStatus: (s) => {
       if (s.stage === "tables") status.textContent = `loading the solver's tables… ${Math.round((100 * s.loaded) / (s.total || 1))} %`;
       else if (s.stage === "tables-ready") status.textContent = "Python is ready";

@@ -74,6 +74,17 @@ def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url, steps)
     assert first != page.locator("canvas[data-grid='1']").screenshot()
 
 
+def test_the_nonogram_pages_never_load_the_cubes_tables(page, site_url, page_log):
+    # The worker loads the cube solver's tables in the background only for pages
+    # that ask (the player): here they would cost a phone 2.3 MB, 50 MB of memory
+    # and the worker's time just when the first Solve wants it.
+    open_solve(page, site_url)
+    type_clues(page, *RING)
+    solve(page, steps=False)
+    expect(page.locator(".nono-message")).to_contain_text("2 solutions")
+    assert not [url for url in page_log.requests if "/tables/" in url]
+
+
 def test_a_bad_clue_is_named_at_its_box(page, site_url):
     open_solve(page, site_url)
     type_clues(page, ["2", "1 1", "2"], ["2", "1 x", "2"])
