@@ -19,6 +19,10 @@
 
 import { registerAfter } from "./register-sw.js";
 
+// The worker's name when the page wants the solver's tables in the background
+// (js/worker.js reads it).
+const WITH_TABLES = "solvelab-python-with-tables";
+
 // The service worker registers once the first client has Python, and its tables
 // if it asked for them (or cannot have them), so that it finds them in the HTTP cache.
 let downloadsDone;
@@ -113,14 +117,14 @@ export class PythonClient {
     this.tablesReady = new Promise((resolve) => (this.#settleTables = { resolve }));
     this.#broken = null;
     this.#setStatus({ stage: "loading-python" });
-    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const name = this.#tables ? WITH_TABLES : "solvelab-python";
+    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     worker.onmessage = ({ data }) => this.#receive(data);
     worker.onerror = (event) => {
       event.preventDefault();
       this.#fail(`Python could not start (${event.message || "the worker did not load"})`);
     };
     if (this.#interrupt) worker.postMessage({ interrupt: this.#interrupt.buffer });
-    if (this.#tables) worker.postMessage({ tables: true });
     this.#worker = worker;
   }
 

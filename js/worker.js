@@ -3,8 +3,6 @@
 // Messages (see js/python.js, which is the page's side):
 //   page -> worker  {interrupt: SharedArrayBuffer}  Pyodide's interrupt buffer: the page
 //                                           writes 2 (SIGINT) there to stop a running call
-//                   {tables: true}          load the solver's tables in the background
-//                                           as soon as Python is ready (the player)
 //                   {id, method, args}      call solvelab.web.<method>(**args)
 //                   {cancel: id}            the page gave up on call id: do not start it
 //   worker -> page  {id, result}            what the function returned (plain JSON)
@@ -18,12 +16,12 @@
 //                                           "error" with a message if Python cannot start,
 //                                           "tables-error" if the tables cannot be had
 //
-// For a page that asks ({tables: true}), the worker downloads the solver's tables
-// as soon as Python is ready and loads them into Python, in the background: the
-// first Solve finds them ready. Elsewhere (the nonogram pages) they are loaded
-// only if a call needs them. A call that needs the tables waits for them.
-// Damaged tables are deleted and downloaded again, past every cache, on the next
-// call.
+// For a page that names the worker WITH_TABLES (the player, the two-phase demos),
+// the worker downloads the solver's tables as soon as Python is ready and loads
+// them into Python, in the background: the first Solve finds them ready. Elsewhere
+// (the nonogram pages) they are loaded only if a call needs them. A call that
+// needs the tables waits for them. Damaged tables are deleted and downloaded
+// again, past every cache, on the next call.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { download, installTables, removeTables, startFetchers } from "./worker-tables.js";
 
@@ -62,9 +60,13 @@ call
 
 const status = (status) => postMessage({ status });
 
-// The tables' fetching workers, started while this thread is free (see
-// startFetchers), when the page wants the tables in the background.
-let fetchers = null;
+// The worker's name for a page that wants the tables in the background (as
+// js/python.js names it; a name, not a message: it is known before anything runs).
+const WITH_TABLES = "solvelab-python-with-tables";
+const backgroundTables = self.name === WITH_TABLES;
+
+// The tables' fetching workers, started while this thread is free (see startFetchers).
+let fetchers = backgroundTables ? startFetchers() : null;
 
 let pyodide;
 let callPython;
@@ -77,6 +79,7 @@ const booting = boot().catch((error) => {
   throw new Error(message);
 });
 booting.catch(() => {}); // reported above, and to every call
+if (backgroundTables) booting.then(() => tables().catch(() => {})); // reported as "tables-error" and to calls
 
 async function boot() {
   status({ stage: "loading-python" });
@@ -114,11 +117,6 @@ onmessage = async ({ data }) => {
   }
   if (data.cancel !== undefined) {
     cancelled.add(data.cancel);
-    return;
-  }
-  if (data.tables) {
-    fetchers ??= startFetchers();
-    booting.then(() => tables().catch(() => {})); // reported as "tables-error" and to calls
     return;
   }
   const { id, method, args } = data;
