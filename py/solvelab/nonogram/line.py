@@ -156,19 +156,15 @@ class LineSolver:
         return out
 
     def fits(self, cells: Sequence[int]) -> bool:
-        """Whether some placement of the clue agrees with the cells (the forward table
-        alone: half the work of :meth:`solve`)."""
-        if self.one_colour and cells and max(cells) < 256:
-            b = bytes(cells)
-            bg, fill = _bits_of(b, _CAN_BG), _bits_of(b, _CAN_FILL)
-            return _fits_bits(bg, fill, self.lengths, self.shifts, len(b))
+        """Whether some placement of the clue agrees with the cells (one table, the
+        backward one: half the work of :meth:`solve`)."""
         if cells and max(cells) < 256:
             b = bytes(cells)
-            fills = {c: _bits_of(b, _HAS[c]) for c in self.palette}
-            rows, _ = _forward_rows_colour(
-                _bits_of(b, _CAN_BG), fills, self.colours, self.lengths, self.shifts, self.same_prev
+            fills = _fits([int(b.translate(_HAS[c]), 2) for c in self.palette], self.fits_plan)
+            return (
+                _backward(int(b.translate(_CAN_BG), 2), fills, self.rev_runs, len(b) + 1)
+                is not None
             )
-            return rows is not None and bool(rows[-1] >> len(b) & 1)
         n = len(cells)
         can_bg = [c & 1 for c in cells]
         pref = self._prefixes(cells)
@@ -439,11 +435,6 @@ class LineSolver:
             starts = (row & bg) << 1
         return bg, fill, can_bg & bg, can_fill
 
-    def first_failure(self, cells: Sequence[int]) -> int:
-        """How many runs (from the left) can still be placed, for messages."""
-        tables = self._forward([c & 1 for c in cells], self._prefixes(cells))
-        return max((j for j, row in enumerate(tables) if any(row)), default=0)
-
     def _forward(self, can_bg: list[int], pref: dict[int, list[int]]) -> list[list[bool]]:
         """fwd[j][i]: the first j runs fit in the first i cells (``can_bg``: which cells
         may be background; ``pref``: see :meth:`_prefixes`)."""
@@ -608,40 +599,6 @@ def _forward_rows(
         row = (((ends & bg) + bg) ^ bg) | ends
         rows.append(row)
         starts = (row & bg) << 1
-    return rows, starts_of
-
-
-def _forward_rows_colour(
-    bg: int,
-    fills: dict[int, int],
-    colours: Sequence[int],
-    lengths: Sequence[int],
-    shifts: Sequence[tuple[int, ...]],
-    gaps: Sequence[bool],
-) -> tuple[list[int], list[int]] | tuple[None, None]:
-    """:func:`_forward_rows` for any clue: run ``j`` has colour ``colours[j]`` (its
-    cells must allow it: ``fills[colour]``) and needs a background cell before it
-    only when ``gaps[j]`` (the run before it has its colour); otherwise it may start
-    right where the row's placements end."""
-    row = (((1 & bg) + bg) ^ bg) | 1
-    rows = [row]
-    starts_of = []
-    runs = {}  # (colour, length) -> where such a run may start
-    for j, length in enumerate(lengths):
-        colour = colours[j]
-        fits = runs.get((colour, length))
-        if fits is None:
-            fits = fills[colour]
-            for step in shifts[j]:
-                fits &= fits >> step
-            runs[colour, length] = fits
-        starts = ((row & bg) << 1 if gaps[j] else row) & fits
-        if not starts:
-            return None, None
-        starts_of.append(starts)
-        ends = starts << length
-        row = (((ends & bg) + bg) ^ bg) | ends
-        rows.append(row)
     return rows, starts_of
 
 
