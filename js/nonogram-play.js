@@ -258,16 +258,8 @@ const actions = {
   },
   "zoom-in": () => grid.setZoom(grid.zoom * 1.5),
   "zoom-out": () => grid.setZoom(grid.zoom / 1.5),
-  "zoom-fit": () => grid.fit(),
+  "zoom-fit": () => grid.fit(), // the whole puzzle (a big one opens zoomed in, to read its clues)
 };
-
-// "Fit": the whole puzzle at once (the page opens a big one zoomed in, to read its clues)
-{
-  const fit = document.createElement("button");
-  Object.assign(fit, { type: "button", textContent: "Fit", title: "Show the whole puzzle" });
-  fit.dataset.action = "zoom-fit";
-  root.querySelector(".nono-zoom [data-action=zoom-in]").after(" ", fit);
-}
 
 root.addEventListener("click", (event) => {
   const button = event.target.closest("button");
