@@ -31,6 +31,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from heapq import heapify, heappop, heappush
 
 from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.puzzle import Grid, Puzzle, line_name, ranges_text
@@ -96,6 +97,30 @@ def _bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
+
+
+def _solved_neighbours(grid, width: int, height: int) -> list[int]:
+    """For each cell, how many of its four neighbours are solved (one colour left),
+    a side on the grid's edge counting as solved."""
+    known = [0 if v & (v - 1) else 1 for v in grid]
+    counts = []
+    edge_row = [1] * width
+    for r in range(height):
+        row = known[r * width : r * width + width]
+        above = known[(r - 1) * width : r * width] if r else edge_row
+        below = known[(r + 1) * width : (r + 2) * width] if r + 1 < height else edge_row
+        left = [1, *row[:-1]]
+        right = [*row[1:], 1]
+        counts += map(sum, zip(above, below, left, right, strict=True))
+    return counts
+
+
+def _edge_heap(grid, edge: list[int], keys: list[int]) -> list[int]:
+    """The heap of the edge order (see :meth:`Solver.probe`): the keys of the unsolved
+    cells with two solved neighbours or more."""
+    heap = [key for key, v, n in zip(keys, grid, edge, strict=True) if n >= 2 and v & (v - 1)]
+    heapify(heap)
+    return heap
 
 
 class Solver:
@@ -279,6 +304,18 @@ class Solver:
         changes. A probe depends only on the lines its propagation visited, so a cell
         is probed again only once one of those lines has changed: the fixed point is
         the one that probing every cell on every pass reaches, for much less work.
+
+        Which cell next: two orders, each a pass over every cell in the end. The
+        *scan* goes from the cells of the tightest lines to the loosest, the cells
+        beside the latest deductions first. The *edge* order takes the cells with two
+        solved neighbours or more (the grid's edge counts as solved), tightest lines
+        first: a value there pins the end of a run in its row or column. The scan is
+        used while the share of its probes that find something is at least the edge
+        order's (counted from 2 in 4 for the scan, 1 in 4 for the edge order, so the
+        scan goes first); else the edge order, until the scan does better again.
+        Neither order is best everywhere: on webpbn 436 the scan finds a cell in about
+        one probe in ten (674 probes alone, 264 with the edge order), while on 4-Dom
+        the edge order alone makes 84 probes, the scan 30.
         """
         grid = grid.copy()
         size = self.size
@@ -301,17 +338,39 @@ class Solver:
             for line, (idx, clue) in enumerate(zip(self.indices, self.puzzle.lines, strict=True))
         ]
         h = self.height
-        order = sorted(range(size), key=lambda c: slack[c // width] + slack[h + c % width])
+        tightness = [slack[c // width] + slack[h + c % width] for c in range(size)]
+        order = sorted(range(size), key=tightness.__getitem__)
+        # The edge order: a heap of (tightness, cell) as one integer, of cells with at
+        # least two solved neighbours (``edge`` counts them, the grid's edge included).
+        low_bits = size.bit_length()
+        low_mask = (1 << low_bits) - 1
+        keys: list[int] = []
+        edge: list[int] | None = None  # made when the edge order is first used
+        heap: list[int] = []
+        # Probes that found something, and probes, of each order (scan, edge order).
+        found = [2, 1]
+        tried = [4, 4]
         while True:
             changed = False
             scan = iter(order)
+            if edge is not None:
+                heap = _edge_heap(grid, edge, keys)
             while True:
-                if hot:
-                    cell = hot.pop()
+                use_edge = found[1] * tried[0] > found[0] * tried[1]
+                if use_edge and edge is None:
+                    keys = [(t << low_bits) | c for c, t in enumerate(tightness)]
+                    edge = _solved_neighbours(grid, width, h)
+                    heap = _edge_heap(grid, edge, keys)
+                if use_edge and heap:
+                    cell = heappop(heap) & low_mask
                 else:
-                    cell = next(scan, -1)
-                    if cell < 0:
-                        break
+                    use_edge = False
+                    if hot:
+                        cell = hot.pop()
+                    else:
+                        cell = next(scan, -1)
+                        if cell < 0:
+                            break
                 mask = grid[cell]
                 if not mask & (mask - 1):
                     continue
@@ -340,6 +399,7 @@ class Solver:
                 visited[cell] = touched
                 if not outcomes:
                     return None
+                tried[use_edge] += 1
                 if len(outcomes) == 1:
                     fixed = outcomes[0][2]
                 else:
@@ -361,6 +421,7 @@ class Solver:
                         )
                         quiet[cell] = (score, [(bit, changes) for _, bit, changes in outcomes])
                         continue
+                found[use_edge] += 1
                 quiet.pop(cell, None)
                 before = grid.copy() if steps is not None else None
                 log = []
@@ -377,14 +438,32 @@ class Solver:
                 for c, _ in log:
                     row, col = lines_of(c)
                     stamp[row] = stamp[col] = tick
-                    if col > self.height:
+                    if col > h:
                         hot.append(c - 1)
-                    if col - self.height < width - 1:
+                    if col - h < width - 1:
                         hot.append(c + 1)
                     if c >= width:
                         hot.append(c - width)
                     if c + width < size:
                         hot.append(c + width)
+                if edge is not None:
+                    # (A cell changed twice, in a colour puzzle, counts twice: it is only
+                    # an order.)
+                    for c, old in log:
+                        v = grid[c]
+                        if old & (old - 1) and not v & (v - 1):  # solved by this deduction
+                            x = c % width
+                            for d in (
+                                c - 1 if x else -1,
+                                c + 1 if x + 1 < width else -1,
+                                c - width,
+                                c + width if c + width < size else -1,
+                            ):
+                                if d >= 0:
+                                    edge[d] += 1
+                                    v = grid[d]
+                                    if edge[d] >= 2 and v & (v - 1):
+                                        heappush(heap, keys[d])
                 if steps is not None:
                     record(Step("probe", cell=cell, changes=diff(before, grid), depth=depth))
                 changed = True
