@@ -10,6 +10,7 @@
 //   const view = new CubeView(canvas, data, { hints: true });
 //   await view.turn("R");            // animates, then applies the permutation
 //   await view.play("R U R' U'");    // queued, played in order
+//   view.turn("R", { catchUp: true }); // a turn by hand: quicker while more wait behind it
 //   view.jumpTo(solvedStickers());   // instantly, cancelling the queue
 //   view.showPartial(state, "R", 0.5); // R half done, for a scrubber between two steps
 //   view.camera = { yaw: -20, pitch: 30, zoom: 1.5 };  // also by drag, wheel and pinch
@@ -17,6 +18,7 @@
 //   const png = await view.toBlob(); // a picture of the view
 
 const SUFFIX_TURNS = { "": 1, "2": 2, "'": 3 };
+const CATCH_UP_MS = 40; // the quickest a turn gets when turns wait behind it (see turn())
 const TOKEN = /^([URFDLB]w|[URFDLBMESxyz])(2|'|)$/;
 
 /** Split a canonical move token ("R", "U2", "Rw'", "x") into {name, turns}; turns is 1, 2 or 3. */
@@ -816,9 +818,12 @@ export class CubeView {
   /**
    * Animate one move (a canonical token: "R", "U2", "Rw'", "M", "x"). Turns
    * asked for during an animation wait their turn. Resolves to true when the
-   * turn has been played, false if jumpTo() cancelled it.
+   * turn has been played, false if jumpTo() cancelled it. With catchUp (turns
+   * made by hand), the turn plays faster the more turns wait behind it when it
+   * starts, so that the cube keeps up with quick keys rather than trailing
+   * seconds behind them.
    */
-  turn(token) {
+  turn(token, { catchUp = false } = {}) {
     let move;
     try {
       move = this._move(token);
@@ -826,7 +831,7 @@ export class CubeView {
       return Promise.reject(error);
     }
     return new Promise((resolve) => {
-      this._queue.push({ move: move.move, turns: move.turns, resolve });
+      this._queue.push({ move: move.move, turns: move.turns, catchUp, resolve });
       this._requestFrame();
     });
   }
@@ -865,6 +870,8 @@ export class CubeView {
     turn.entry = entry;
     turn.start = now;
     turn.duration = this._speed * (turns === 2 ? 1.5 : 1);
+    const waiting = entry.catchUp ? this._queue.length : 0;
+    if (waiting) turn.duration = Math.min(turn.duration, Math.max(CATCH_UP_MS, turn.duration / (1 + waiting)));
     turn.angle = this._setTurningLayers(move, turns);
     turn.swapped = false;
     this._computeNext();

@@ -74,9 +74,10 @@ function showState(state) {
   net?.setStickers(state);
 }
 
+// Playback waits for each turn; turns by hand may come faster than they play, and catch up.
 function animate(token, state) {
   net?.turn(token, state);
-  return view.turn(token);
+  return view.turn(token, { catchUp: true });
 }
 
 function recompute() {

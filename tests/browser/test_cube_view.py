@@ -239,6 +239,33 @@ def test_queued_turns_all_play_in_order(view):
     assert result["stickers"] == SOLVED  # (R U R' U') has order 6
 
 
+def test_turns_by_hand_catch_up_with_quick_keys(view):
+    """A hand turn with turns waiting behind it plays faster (down to 40 ms); a turn
+    with none waiting, and turns queued without catchUp (an algorithm's demo),
+    take the view's full time."""
+    result = view.evaluate(
+        """async (tokens) => {
+            cubeView.speed = 180;
+            const startTurn = cubeView._startTurn.bind(cubeView);
+            const durations = [];
+            cubeView._startTurn = (now) => {
+                startTurn(now);
+                durations.push(cubeView._turn.duration);
+            };
+            await Promise.all(tokens.map((token) => cubeView.turn(token, { catchUp: true })));
+            const byHand = durations.splice(0);
+            const stickersByHand = cubeView.stickers;
+            await Promise.all(tokens.map((token) => cubeView.turn(token)));
+            delete cubeView._startTurn;
+            return { byHand, queued: durations, stickersByHand };
+        }""",
+        ["R", "U", "R'", "U'", "F2", "D"],
+    )
+    assert result["byHand"] == [40, 40, 45, 60, 90 * 1.5, 180]  # F2 is a half turn
+    assert result["queued"] == [180, 180, 180, 180, 270, 180]
+    assert result["stickersByHand"] == apply(SOLVED, "R U R' U' F2 D")
+
+
 def test_play_and_jump_to(view):
     result = view.evaluate(
         """async () => {
