@@ -51,6 +51,7 @@ class LineSolver:
         "packed_length",
         "allowed",
         "plain",
+        "colour_plan",
     )
 
     def __init__(self, blocks: Sequence[tuple[int, int]]):
@@ -104,6 +105,7 @@ class LineSolver:
             start += length
         self.packed_length = start
         self.plain = _plain_plan(self.lengths, slots) if self.one_colour and k > 1 else None
+        self.colour_plan = _colour_plan(blocks, self.palette, slots) if k else None
 
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
@@ -232,6 +234,8 @@ class LineSolver:
             first = cells[0]
             if first & self.allowed == self.allowed and cells.count(first) == len(cells):
                 return self._changes_empty(len(cells), first)
+            if self.colour_plan is not None:
+                return _changes_colour(cells, self.fits_plan, self.outside, self.colour_plan)
             narrowed = self._narrow_colour(cells)
             if narrowed is None:
                 return None
@@ -739,6 +743,102 @@ def _changes_plain(cells: bytes, plan, plain) -> tuple[tuple[int, int], ...] | N
     while diff:
         low = diff & -diff
         out.append((low.bit_length() - 1, 1 if can_bg & low else 2))
+        diff ^= low
+    return tuple(out)
+
+
+def _colour_plan(blocks: Sequence[tuple[int, int]], palette: list[int], slots: Sequence[int]):
+    """What :func:`_changes_colour` needs of a clue: the ``_HAS`` tables of its
+    palette, the reversed clue as ``(length, fits slot, gap before)``, the clue as
+    ``(length, fits slot, gap before, smear, gap after)``, each smear (the runs of
+    one colour and length, widened together) as ``(palette index, shifts)``, and the
+    palette's colour bits."""
+    k = len(blocks)
+    colours = [c for _, c in blocks]
+    gaps = [j > 0 and colours[j] == colours[j - 1] for j in range(k)]
+    index = {c: i for i, c in enumerate(palette)}
+    smear: dict[tuple[int, int], int] = {}
+    for length, c in blocks:
+        smear.setdefault((c, length), len(smear))
+    rev_gaps = gaps[:1] + gaps[:0:-1]
+    rev = [(length, slots[-1 - j], rev_gaps[j]) for j, (length, _) in enumerate(blocks[::-1])]
+    fwd = [
+        (length, slots[j], gaps[j], smear[c, length], j + 1 < k and gaps[j + 1])
+        for j, (length, c) in enumerate(blocks)
+    ]
+    smears = [(index[c], _shifts(length)) for (c, length) in smear]
+    return [_HAS[c] for c in palette], rev, fwd, smears, [1 << c for c in palette]
+
+
+def _changes_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[tuple[int, int], ...] | None:
+    """:meth:`LineSolver.changes` for a clue of any colours and a line of masks below
+    256: :meth:`LineSolver._narrow_colour` and what it changes in one function."""
+    has, rev, fwd, smears, bits = spec
+    n = len(cells)
+    width = n + 1
+    t_bg = cells.translate(_CAN_BG)
+    t_fills = [cells.translate(table) for table in has]
+    # The backward table: the forward table of the line read backwards (see _backward).
+    bg = int(t_bg, 2)
+    f = [int(t, 2) for t in t_fills]
+    for src, shift in plan:
+        x = f[src]
+        f.append(x & x >> shift)
+    packed = row = (((1 & bg) + bg) ^ bg) | 1
+    offset = 0
+    for length, slot, gap in rev:
+        ends = (((row & bg) << 1 if gap else row) & f[slot]) << length
+        if not ends:
+            return None
+        row = (((ends & bg) + bg) ^ bg) | ends
+        offset += width
+        packed |= row << offset
+    if not row >> n & 1:
+        return None
+    total = offset + width
+    size = (total + 7) >> 3
+    packed = int.from_bytes(packed.to_bytes(size, "little").translate(_REVERSED_BYTE), "big") >> (
+        size * 8 - total
+    )
+    bg = int(t_bg[::-1], 2)
+    fills = [int(t[::-1], 2) for t in t_fills]
+    f = fills.copy()
+    for src, shift in plan:
+        x = f[src]
+        f.append(x & x >> shift)
+    row = (((1 & bg) + bg) ^ bg) | 1  # fwd[0]
+    can_bg = row & packed >> 1
+    smeared = [0] * len(smears)
+    for length, slot, gap, smear, next_gap in fwd:
+        starts = ((row & bg) << 1 if gap else row) & f[slot]
+        ends = starts << length
+        row = (((ends & bg) + bg) ^ bg) | ends  # fwd[j + 1]
+        packed >>= width  # field 0 is now bwd[j + 1]
+        after = packed >> 1
+        can_bg |= row & after
+        smeared[smear] |= starts & (bg & after if next_gap else packed) >> length
+    can = [0] * len(fills)
+    for starts, (colour, shifts) in zip(smeared, smears, strict=True):
+        for step in shifts:
+            starts |= starts << step
+        can[colour] |= starts
+    can_bg &= bg
+    diff = bg ^ can_bg | int(cells.translate(outside)[::-1], 2)
+    # The new masks, cell i as the base-256 digit i (see _cells_of).
+    total = int.from_bytes(format(can_bg, f"0{n}b").encode(), "big")
+    weight = 1
+    for bit, fill, c in zip(bits, fills, can, strict=True):
+        diff |= fill ^ c
+        total += bit * int.from_bytes(format(c, f"0{n}b").encode(), "big")
+        weight += bit
+    if not diff:
+        return ()
+    new = (total - weight * int.from_bytes(b"0" * n, "big")).to_bytes(n, "little")
+    out = []
+    while diff:
+        low = diff & -diff
+        i = low.bit_length() - 1
+        out.append((i, new[i]))
         diff ^= low
     return tuple(out)
 
