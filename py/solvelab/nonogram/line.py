@@ -105,7 +105,8 @@ class LineSolver:
             start += length
         self.packed_length = start
         self.plain = _plain_plan(self.lengths, slots) if self.one_colour and k > 1 else None
-        self.colour_plan = _colour_plan(blocks, self.palette, slots) if k else None
+        colour = k and not self.one_colour
+        self.colour_plan = _colour_plan(blocks, self.palette, slots) if colour else None
 
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
@@ -356,8 +357,92 @@ class LineSolver:
         if 1 not in cells and 2 not in cells:
             return self._changes_empty(len(cells), 3)
         plain = self.plain
-        if plain is not None:
-            return _changes_plain(cells, self.fits_plan, plain)
+        if plain is None:  # one run or none
+            return self._changes_few(cells)
+        # Two runs or more: :meth:`_narrow_bits` written out here, with fewer steps a
+        # run. The backward table (see :func:`_backward`) keeps, for every run but the
+        # last, not its row but where the run before it may end: the background cells
+        # after which the runs from it on fit, which is what the forward rows are
+        # combined with. The runs of one length are widened to the cells they cover
+        # together, one smear a length, not one a run.
+        plan = self.fits_plan
+        first_rev, rev, fwd, last, smears, k = plain
+        n = len(cells)
+        width = n + 1
+        t_bg = cells.translate(_CAN_BG)
+        t_fill = cells.translate(_CAN_FILL)
+        # The line read backwards (the characters' order gives its bit sets).
+        bg = int(t_bg, 2)
+        f = [int(t_fill, 2)]
+        for src, shift in plan:
+            x = f[src]
+            f.append(x & x >> shift)
+        packed = row = (((1 & bg) + bg) ^ bg) | 1  # field 0: no run left
+        length, slot = first_rev
+        ends = (row & f[slot]) << length
+        if not ends:
+            return None
+        row = (((ends & bg) + bg) ^ bg) | ends
+        starts = (row & bg) << 1
+        packed |= starts << width
+        for length, slot, field in rev:
+            ends = (starts & f[slot]) << length
+            if not ends:
+                return None
+            row = (((ends & bg) + bg) ^ bg) | ends
+            starts = (row & bg) << 1
+            packed |= starts << field * width
+        if not row >> n & 1:
+            return None
+        # Reversed at once: field j is then, for j < k, the background cells i such that
+        # runs j.. fit from cell i + 1 on, and field k the cells from which no run is left.
+        total = (k + 1) * width
+        size = (total + 7) >> 3
+        flipped = packed.to_bytes(size, "little").translate(_REVERSED_BYTE)
+        packed = int.from_bytes(flipped, "big") >> (size * 8 - total)
+        bg = int(t_bg[::-1], 2)
+        fill = int(t_fill[::-1], 2)
+        f = [fill]
+        for src, shift in plan:
+            x = f[src]
+            f.append(x & x >> shift)
+        row = (((1 & bg) + bg) ^ bg) | 1  # fwd[0]
+        can_bg = row & packed
+        starts = row
+        smeared = [0] * len(smears)
+        for length, slot, smear in fwd:
+            starts &= f[slot]
+            ends = starts << length
+            row = (((ends & bg) + bg) ^ bg) | ends  # fwd[j + 1]
+            packed >>= width
+            can_bg |= row & packed
+            smeared[smear] |= starts & packed >> length
+            starts = (row & bg) << 1
+        length, slot, smear = last
+        starts &= f[slot]
+        ends = starts << length
+        row = (((ends & bg) + bg) ^ bg) | ends
+        packed >>= width
+        can_bg |= row & packed
+        smeared[smear] |= starts & packed >> length
+        can_fill = 0
+        for starts, shifts in zip(smeared, smears, strict=True):
+            for step in shifts:
+                starts |= starts << step
+            can_fill |= starts
+        can_bg &= bg
+        diff = bg ^ can_bg | fill ^ can_fill
+        if not diff:
+            return ()
+        out = []
+        while diff:
+            low = diff & -diff
+            out.append((low.bit_length() - 1, 1 if can_bg & low else 2))
+            diff ^= low
+        return tuple(out)
+
+    def _changes_few(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
+        """:meth:`changes_plain` for a clue of one run or none."""
         if self.k == 1:
             narrowed = self._narrow_one(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
         else:
@@ -639,7 +724,7 @@ def _fits_plan(
 
 
 def _plain_plan(lengths: Sequence[int], slots: Sequence[int]):
-    """What :func:`_changes_plain` needs of a one-colour clue of two runs or more:
+    """What :meth:`LineSolver.changes_plain` needs of a one-colour clue of two runs or more:
     the reversed clue's first run as ``(length, fits slot)`` and its other runs as
     ``(length, fits slot, field of the backward table)``, the clue's runs but the
     last as ``(length, fits slot, smear)`` and its last run, the shifts of each smear
@@ -657,94 +742,6 @@ def _plain_plan(lengths: Sequence[int], slots: Sequence[int]):
         [_shifts(length) for length in order],
         k,
     )
-
-
-def _changes_plain(cells: bytes, plan, plain) -> tuple[tuple[int, int], ...] | None:
-    """:meth:`LineSolver.changes_plain` for a one-colour clue of two runs or more and
-    a line with known and unknown cells: :meth:`LineSolver._narrow_bits` in one
-    function, with fewer steps a run.
-
-    The backward table (see :func:`_backward`) keeps, for every run but the last,
-    not its row but where the run before it may end: the background cells after
-    which the runs from it on fit, which is what the forward rows are combined
-    with. The runs of one length are widened to the cells they cover together, one
-    smear a length, not one a run.
-    """
-    first_rev, rev, fwd, last, smears, k = plain
-    n = len(cells)
-    width = n + 1
-    t_bg = cells.translate(_CAN_BG)
-    t_fill = cells.translate(_CAN_FILL)
-    # The line read backwards (the characters' order gives its bit sets).
-    bg = int(t_bg, 2)
-    f = [int(t_fill, 2)]
-    for src, shift in plan:
-        x = f[src]
-        f.append(x & x >> shift)
-    packed = row = (((1 & bg) + bg) ^ bg) | 1  # field 0: no run left
-    length, slot = first_rev
-    ends = (row & f[slot]) << length
-    if not ends:
-        return None
-    row = (((ends & bg) + bg) ^ bg) | ends
-    starts = (row & bg) << 1
-    packed |= starts << width
-    for length, slot, field in rev:
-        ends = (starts & f[slot]) << length
-        if not ends:
-            return None
-        row = (((ends & bg) + bg) ^ bg) | ends
-        starts = (row & bg) << 1
-        packed |= starts << field * width
-    if not row >> n & 1:
-        return None
-    # Reversed at once: field j is then, for j < k, the background cells i such that
-    # runs j.. fit from cell i + 1 on, and field k the cells from which no run is left.
-    total = (k + 1) * width
-    size = (total + 7) >> 3
-    packed = int.from_bytes(packed.to_bytes(size, "little").translate(_REVERSED_BYTE), "big") >> (
-        size * 8 - total
-    )
-    bg = int(t_bg[::-1], 2)
-    fill = int(t_fill[::-1], 2)
-    f = [fill]
-    for src, shift in plan:
-        x = f[src]
-        f.append(x & x >> shift)
-    row = (((1 & bg) + bg) ^ bg) | 1  # fwd[0]
-    can_bg = row & packed
-    starts = row
-    smeared = [0] * len(smears)
-    for length, slot, smear in fwd:
-        starts &= f[slot]
-        ends = starts << length
-        row = (((ends & bg) + bg) ^ bg) | ends  # fwd[j + 1]
-        packed >>= width
-        can_bg |= row & packed
-        smeared[smear] |= starts & packed >> length
-        starts = (row & bg) << 1
-    length, slot, smear = last
-    starts &= f[slot]
-    ends = starts << length
-    row = (((ends & bg) + bg) ^ bg) | ends
-    packed >>= width
-    can_bg |= row & packed
-    smeared[smear] |= starts & packed >> length
-    can_fill = 0
-    for starts, shifts in zip(smeared, smears, strict=True):
-        for step in shifts:
-            starts |= starts << step
-        can_fill |= starts
-    can_bg &= bg
-    diff = bg ^ can_bg | fill ^ can_fill
-    if not diff:
-        return ()
-    out = []
-    while diff:
-        low = diff & -diff
-        out.append((low.bit_length() - 1, 1 if can_bg & low else 2))
-        diff ^= low
-    return tuple(out)
 
 
 def _colour_plan(blocks: Sequence[tuple[int, int]], palette: list[int], slots: Sequence[int]):

@@ -167,6 +167,7 @@ class Solver:
         self.steps: list[Step] | None = [] if record_steps else None
         self.shown = [self.full] * self.size  # the grid after the last recorded step
         self.max_solutions = max_solutions
+        self._order: tuple[list[int], list[int]] | None = None  # see _scan_order
 
     def _record(self, step: Step) -> None:
         """Records a step and applies its changes to :attr:`shown`."""
@@ -194,23 +195,37 @@ class Solver:
             queued[line] = 1
         note = (log if log is not None else []).append
         touch = (touched if touched is not None else set()).add
-        caches, indices, crossing = self.caches, self.indices, self.crossing
+        caches, indices, crossing, solvers = self.caches, self.indices, self.crossing, self.solvers
         key_of = self.key
+        as_bytes = key_of is bytes
         w, h = self.width, self.height
         changed = 0
         lookups = 0
+        solves = 0
         while queue:
             line = queue.popleft()
             queued[line] = 0
             old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
-            changes = caches[line].get(old, _MISSING)  # no KeyError: costly in Pyodide
+            cache = caches[line]
+            changes = cache.get(old, _MISSING)  # no KeyError: costly in Pyodide
             if changes is _MISSING:
-                changes = self._solve_line(line, old)
+                # _solve_line, written out (a call costs in Pyodide).
+                solves += 1
+                changes = solvers[line](old)
+                if len(cache) >= _CACHE_LIMIT:
+                    cache.clear()
+                cache[old] = changes
+                if changes and as_bytes:
+                    state = bytearray(old)
+                    for i, b in changes:
+                        state[i] = b
+                    cache[bytes(state)] = ()
             else:
                 lookups += 1
             if not changes:
                 if changes is None:
                     self.stats.line_lookups += lookups
+                    self.stats.line_solves += solves
                     return -1
                 continue
             idx = indices[line]
@@ -226,6 +241,7 @@ class Solver:
                     touch(other)
             changed += len(changes)
         self.stats.line_lookups += lookups
+        self.stats.line_solves += solves
         return changed
 
     def _solve_line(self, line: int, old):
@@ -295,6 +311,22 @@ class Solver:
     def _lines_of(self, cell: int) -> tuple[int, int]:
         return (cell // self.width, self.height + cell % self.width)
 
+    def _scan_order(self) -> tuple[list[int], list[int]]:
+        """Each cell's tightness (the room its row and its column leave their runs to
+        move in, added) and the cells from the tightest to the loosest, the scan's
+        order (their probes fail the most often): made once."""
+        if self._order is None:
+            width, h = self.width, self.height
+            slack = [
+                len(idx) - sum(length for length, _ in clue) - sum(solver.same_prev)
+                for idx, clue, solver in zip(
+                    self.indices, self.puzzle.lines, self.line_solvers, strict=True
+                )
+            ]
+            tightness = [slack[c // width] + slack[h + c % width] for c in range(self.size)]
+            self._order = tightness, sorted(range(self.size), key=tightness.__getitem__)
+        return self._order
+
     def probe(self, grid: list[int], depth: int = 0):
         """Probe to a fixed point. Returns ``(grid, branch)`` where ``branch`` is the
         best cell to guess on and its propagated grids ``[(bit, grid), ...]``
@@ -331,15 +363,8 @@ class Solver:
         quiet: dict[int, tuple[int, list]] = {}  # cells whose last probe fixed nothing
         width = self.width
         hot: list[int] = []  # cells beside the latest deductions: probed before the scan goes on
-        # The scan goes from the tightest lines (the least room to move their runs in)
-        # to the loosest: their probes fail the most often.
-        slack = [
-            len(idx) - sum(length for length, _ in clue) - sum(self.line_solvers[line].same_prev)
-            for line, (idx, clue) in enumerate(zip(self.indices, self.puzzle.lines, strict=True))
-        ]
         h = self.height
-        tightness = [slack[c // width] + slack[h + c % width] for c in range(size)]
-        order = sorted(range(size), key=tightness.__getitem__)
+        tightness, order = self._scan_order()
         # The edge order: a heap of (tightness, cell) as one integer, of cells with at
         # least two solved neighbours (``edge`` counts them, the grid's edge included).
         low_bits = size.bit_length()
@@ -350,21 +375,21 @@ class Solver:
         # Probes that found something, and probes, of each order (scan, edge order).
         found = [2, 1]
         tried = [4, 4]
+        prefer_edge = False
         while True:
             changed = False
             scan = iter(order)
             if edge is not None:
                 heap = _edge_heap(grid, edge, keys)
             while True:
-                use_edge = found[1] * tried[0] > found[0] * tried[1]
-                if use_edge and edge is None:
+                if prefer_edge and edge is None:
                     keys = [(t << low_bits) | c for c, t in enumerate(tightness)]
                     edge = _solved_neighbours(grid, width, h)
                     heap = _edge_heap(grid, edge, keys)
-                if use_edge and heap:
+                use_edge = prefer_edge and bool(heap)
+                if use_edge:
                     cell = heappop(heap) & low_mask
                 else:
-                    use_edge = False
                     if hot:
                         cell = hot.pop()
                     else:
@@ -400,6 +425,7 @@ class Solver:
                 if not outcomes:
                     return None
                 tried[use_edge] += 1
+                prefer_edge = found[1] * tried[0] > found[0] * tried[1]
                 if len(outcomes) == 1:
                     fixed = outcomes[0][2]
                 else:
@@ -422,6 +448,7 @@ class Solver:
                         quiet[cell] = (score, [(bit, changes) for _, bit, changes in outcomes])
                         continue
                 found[use_edge] += 1
+                prefer_edge = found[1] * tried[0] > found[0] * tried[1]
                 quiet.pop(cell, None)
                 before = grid.copy() if steps is not None else None
                 log = []
