@@ -24,15 +24,26 @@ export class TableDamaged extends Error {}
  * whileDownloading(written) is called once every download has been asked for:
  * work for this thread (Python's) while the fetching workers are busy.
  * written(names) resolves once those tables are in dir; installTables returns
- * once every table is, and whileDownloading is done.
+ * once every table is, and whileDownloading is done. fetchers and manifest (a
+ * promise of the manifest's bytes) may have been started earlier, by
+ * startFetchers and prefetchManifest.
  */
 export async function installTables(
   pyodide,
-  { dir, url, reload = false, onProgress = () => {}, whileDownloading = () => {}, fetchers = startFetchers() },
+  {
+    dir,
+    url,
+    reload = false,
+    onProgress = () => {},
+    whileDownloading = () => {},
+    fetchers = startFetchers(),
+    manifest: prefetched = null,
+  },
 ) {
   const cache = reload ? "reload" : "default";
   try {
-    const text = new TextDecoder().decode(await download(new URL("manifest.json", url), cache));
+    const bytes = (!reload && (await prefetched?.catch(() => null))) || (await downloadManifest(url, cache));
+    const text = new TextDecoder().decode(bytes);
     const manifest = JSON.parse(text);
     pyodide.FS.mkdirTree(dir);
     pyodide.FS.writeFile(`${dir}/manifest.json`, JSON.stringify({ ...manifest, verified_by: "worker" }));
@@ -94,6 +105,17 @@ export async function installTables(
  */
 export function startFetchers() {
   return [new Fetcher(), new Fetcher()];
+}
+
+/** The tables' manifest (its bytes), downloaded while this thread is free, for installTables. */
+export function prefetchManifest(url) {
+  const bytes = downloadManifest(url);
+  bytes.catch(() => {}); // installTables downloads it again
+  return bytes;
+}
+
+function downloadManifest(url, cache = "default") {
+  return download(new URL("manifest.json", url), cache);
 }
 
 const FETCHER = "solvelab-tables-fetcher"; // the name of the worker that fetches

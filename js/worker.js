@@ -23,7 +23,7 @@
 // needs the tables waits for them. Damaged tables are deleted and downloaded
 // again, past every cache, on the next call.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { download, installTables, removeTables, startFetchers } from "./worker-tables.js";
+import { download, installTables, prefetchManifest, removeTables, startFetchers } from "./worker-tables.js";
 
 const PACKAGE_DIR = "/py";
 const TABLES_DIR = "/tables";
@@ -65,8 +65,10 @@ const status = (status) => postMessage({ status });
 const WITH_TABLES = "solvelab-python-with-tables";
 const backgroundTables = self.name === WITH_TABLES;
 
-// The tables' fetching workers, started while this thread is free (see startFetchers).
+// The tables' fetching workers and their manifest (8 kB), started while this
+// thread is free (see startFetchers): the tables themselves wait for Python.
 let fetchers = backgroundTables ? startFetchers() : null;
+let manifest = backgroundTables ? prefetchManifest(TABLES_URL) : null;
 
 let pyodide;
 let callPython;
@@ -161,9 +163,11 @@ async function loadTables() {
   const ended = (step) => (steps[step] = Math.round(performance.now() - start) / 1000);
   try {
     const started = fetchers ?? startFetchers(); // once more after damaged tables
-    fetchers = null;
+    const prefetched = manifest;
+    fetchers = manifest = null;
     await installTables(pyodide, {
       fetchers: started,
+      manifest: prefetched,
       dir: TABLES_DIR,
       url: TABLES_URL,
       reload,
