@@ -42,6 +42,7 @@ MULTIPLE = "multiple"
 NONE = "none"
 TIMEOUT = "timeout"
 
+_ONE_COLOUR = bytes(1 << c for c in range(8))  # the masks of one colour, to delete
 _CACHE_LIMIT = 20000  # line states kept per line before its cache is emptied
 _MISSING = object()  # a line state not in the cache (None there means "no placement")
 
@@ -494,6 +495,8 @@ class Solver:
                 if steps is not None:
                     record(Step("probe", cell=cell, changes=diff(before, grid), depth=depth))
                 changed = True
+                if len(log) > 1 and self._solved(grid):
+                    return grid, None  # (the cells left in the scan are all solved)
             if not changed:
                 break
         best = None
@@ -615,6 +618,8 @@ class Solver:
             self._found(result, solution, len(search.limits))
 
     def _solved(self, grid: list[int]) -> bool:
+        if type(grid) is bytearray:  # the masks of one colour deleted, in C
+            return not grid.translate(None, _ONE_COLOUR)
         return all(not v & (v - 1) for v in grid)
 
     def _found(self, result: Result, grid: list[int], depth: int) -> None:
