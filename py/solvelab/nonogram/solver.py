@@ -141,7 +141,13 @@ class Solver:
         self.height = h = puzzle.height
         self.size = w * h
         self.full = (1 << len(puzzle.colours)) - 1
-        self.line_solvers = [LineSolver(clue) for clue in puzzle.lines]
+        # Lines with the same clue share a line solver and a cache of its results (which
+        # depend on the clue and the cells only): the n-Dom puzzles have 4 clues.
+        shared: dict[tuple, tuple[LineSolver, dict]] = {}
+        for clue in puzzle.lines:
+            if clue not in shared:
+                shared[clue] = (LineSolver(clue), {})
+        self.line_solvers = [shared[clue][0] for clue in puzzle.lines]
         # Line states are cache keys: bytes (one byte a cell), or tuples past 8 colours.
         self.key = bytes if self.full < 256 else tuple
         # Each line's solver, answering what it changes: ((index, new mask), ...) or None.
@@ -161,7 +167,7 @@ class Solver:
         self.crossing = [[h + x for x in range(w)] for _ in range(h)] + [
             list(range(h)) for _ in range(w)
         ]
-        self.caches: list[dict] = [{} for _ in puzzle.lines]
+        self.caches: list[dict] = [shared[clue][1] for clue in puzzle.lines]
         self.stats = Stats()
         self.time_limit = time_limit
         self.deadline = None
