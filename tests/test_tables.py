@@ -252,6 +252,25 @@ def test_tables_the_worker_decoded_are_read_as_they_are(tmp_path):
         directory_source(tmp_path).load("t")
 
 
+def test_a_table_is_read_in_rows_one_by_one_where_only_sizes_are_checked(tmp_path):
+    # The browser's way (sizes only): the rows read from the file one by one,
+    # never the whole table; checked by SHA-256: read whole, then cut.
+    table = bytes(range(6))
+    entry = _entry("t", table, gzip.compress(table, mtime=0), (2, 3))
+    manifest = {"format": FORMAT, "tables": [entry]}
+    (tmp_path / "t.bin").write_bytes(table)
+    for check_sha256 in (False, True):
+        cache = TableCache(tmp_path, check_sha256=check_sha256, writable=False)
+        assert TableSource(manifest, None, cache).rows("t", 3) == [
+            bytes([0, 1, 2]),
+            bytes([3, 4, 5]),
+        ]
+    (tmp_path / "t.bin").write_bytes(table[:-1])
+    cache = TableCache(tmp_path, check_sha256=False, writable=False)
+    with pytest.raises(TableError, match="5 bytes, not 6"):
+        TableSource(manifest, None, cache).rows("t", 3)
+
+
 def test_the_build_reproduces_the_committed_manifest():
     # CI builds the tables on a fresh clone: the checksums must be the ones committed.
     import subprocess

@@ -168,6 +168,23 @@ class TableCache:
             return None, "it is damaged: its SHA-256 does not match"
         return data, ""
 
+    def read_rows(self, entry: dict, length: int) -> list[bytes] | None:
+        """The decoded table as rows of ``length`` bytes, read one by one, so that
+        the whole table is never in memory besides them; None where the table must
+        be read whole: checked by its SHA-256, or not there as it should be."""
+        if self.check_sha256:
+            return None
+        path = self.folder / (entry["name"] + DECODED)
+        try:
+            with open(path, "rb", buffering=0) as file:
+                size = os.fstat(file.fileno()).st_size
+                if size != entry["table"]["bytes"] or size % length:
+                    return None
+                rows = [file.read(length) for _ in range(size // length)]
+        except OSError:
+            return None
+        return rows if all(len(row) == length for row in rows) else None
+
     def write(self, entry: dict, data: bytes) -> None:
         """Keep a decoded table; a folder that cannot be written is left as it is."""
         if not self.writable:
@@ -231,6 +248,15 @@ class TableSource:
     def array(self, name: str) -> array:
         """The table as an :class:`array.array` of its element type."""
         return as_array(self.load(name), self.entry(name)["dtype"])
+
+    def rows(self, name: str, length: int) -> list[bytes]:
+        """The table as rows of ``length`` bytes."""
+        if self.cache is not None:
+            rows = self.cache.read_rows(self.entry(name), length)
+            if rows is not None:
+                return rows
+        data = self.load(name)
+        return [data[i : i + length] for i in range(0, len(data), length)]
 
     def decode(self, entry: dict) -> bytes:
         """Read the table's file, check it, gunzip and decode it, and check the table."""

@@ -210,10 +210,10 @@ def cfop(
 # prepare_search while every table downloads, load_move_tables once the small
 # move_tables are in, load_tables once all are.
 
-# A little more than loading the tables adds to Pyodide's memory (measured under
-# Node.js: 30 MB -> 84 MB). Each megabyte more costs time (measured in Chromium:
-# 100 MB made the tables ready 0.03 s later than 64 MB).
-_TABLES_MEMORY = 64_000_000
+# A little more than loading the tables asks of Pyodide's memory (measured under
+# Node.js with tracemalloc: 45 MB at most). Each megabyte more costs time
+# (measured in Chromium: 100 MB made the tables ready 0.03 s later than 64 MB).
+_TABLES_MEMORY = 48_000_000
 
 
 def prepare_search() -> dict:

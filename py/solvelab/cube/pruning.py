@@ -124,3 +124,9 @@ def table(name: str) -> bytes:
 def table_array(name: str) -> array:
     """A table as an :class:`array.array` of its element type (not kept: convert it once)."""
     return source().array(name)
+
+
+def table_rows(name: str, length: int) -> list[bytes]:
+    """A table as rows of ``length`` bytes (not kept: keep the rows). In the browser
+    the rows are read one by one, never the whole table at once."""
+    return source().rows(name, length)

@@ -47,7 +47,7 @@ from solvelab.cube.cubie import CubieCube
 from solvelab.cube.notation import Algorithm
 from solvelab.cube.premoves import PremoveSequence, coordinate_keys, held
 from solvelab.cube.premoves import sequence as premove_sequence
-from solvelab.cube.pruning import NEAR_H, table, table_array
+from solvelab.cube.pruning import NEAR_H, table, table_array, table_rows
 from solvelab.cube.state import Cube
 from solvelab.cube.symmetry import (
     SYMMETRIES,
@@ -238,7 +238,8 @@ class _Tables:
         self.flips_after = [[by_twist[x] for x in row] for row in self.twist_rows]
         self.flips_after_y = [[by_twist[x] for x in row] for row in self.twist_rows_y]
         # The twist-slice_flips table, the same way; a row is found after a move too.
-        self.slice_flips_bound = _rows(table("phase1-twist-sliceflips"), N_SLICE_FLIPS)
+        # (Its 17 MB are only ever in memory as these rows.)
+        self.slice_flips_bound = table_rows("phase1-twist-sliceflips", N_SLICE_FLIPS)
         self.slice_flips_after = [
             [self.slice_flips_bound[x] for x in row] for row in self.twist_rows
         ]
