@@ -241,6 +241,19 @@ def test_block_colours_touch_without_gap():
     assert result.status == UNIQUE and result.pictures() == [["Xr", "rX"]]
 
 
+def test_colour_message_names_the_lines_that_fixed_the_failing_one():
+    # Propagation from the empty grid writes a colour line back in one step, with no
+    # record of which line set a cell; when a line fails it is run again to say which.
+    # Row 1 is XXrXX, rows 2-4 are full and row 5 empty; column 3 wants X r XX.
+    rows = [((2, 1), (1, 2), (2, 1))] + [((5, 1),)] * 3 + [()]
+    columns = [((4, 1),), ((4, 1),), ((1, 1), (1, 2), (2, 1)), ((4, 1),), ((4, 1),)]
+    puzzle = Puzzle(rows, columns, (WHITE, BLACK, RED))
+    result = solve(puzzle)
+    assert result.status == NONE
+    assert result.reason == "column 3 cannot be satisfied once rows 1–5 are fixed"
+    assert solve(puzzle, record_steps=True).reason == result.reason
+
+
 def dom_text(n: int) -> str:
     """Clue text of the n-Dom puzzle (Paul Stansifer's family, (2n+1) × (2n+1)):
     unique, and plain backtracking needs many guesses and backtracks."""

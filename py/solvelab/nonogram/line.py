@@ -441,6 +441,19 @@ class LineSolver:
             diff ^= low
         return tuple(out)
 
+    def settle(self, cells: bytes) -> tuple[int, bytes] | int | None:
+        """:meth:`changes` as the line's new cells: ``(changed, new)``, the changed
+        cells as a bit set (bit i = cell i) and the line's new masks as bytes; ``0``
+        if nothing changes, ``None`` if no placement agrees with the cells. For a
+        colour clue the line solver makes the new masks anyway: propagation from the
+        empty grid writes them back in one step."""
+        spec = self.colour_plan
+        if spec is not None and cells and cells.translate(None, _ONE_BIT):
+            first = cells[0]
+            if first & self.allowed != self.allowed or cells.count(first) != len(cells):
+                return _settle_colour(cells, self.fits_plan, self.outside, spec)
+        return _settled(cells, self.changes(cells))
+
     def _changes_few(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
         """:meth:`changes_plain` for a clue of one run or none."""
         if self.k == 1:
@@ -769,7 +782,42 @@ def _colour_plan(blocks: Sequence[tuple[int, int]], palette: list[int], slots: S
 
 def _changes_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[tuple[int, int], ...] | None:
     """:meth:`LineSolver.changes` for a clue of any colours and a line of masks below
-    256: :meth:`LineSolver._narrow_colour` and what it changes in one function."""
+    256: see :func:`_settle_colour`."""
+    settled = _settle_colour(cells, plan, outside, spec)
+    if not settled:
+        return None if settled is None else ()
+    diff, new = settled
+    out = []
+    while diff:
+        low = diff & -diff
+        i = low.bit_length() - 1
+        out.append((i, new[i]))
+        diff ^= low
+    return tuple(out)
+
+
+def _settled(cells: bytes, changes) -> tuple[int, bytes] | int | None:
+    """What a line solver changes, ``((index, new mask), ...)``, as
+    :meth:`LineSolver.settle` gives it."""
+    if not changes:
+        return None if changes is None else 0
+    new = bytearray(cells)
+    diff = 0
+    for i, b in changes:
+        new[i] = b
+        diff |= 1 << i
+    return diff, bytes(new)
+
+
+@cache
+def _zeros(n: int) -> int:
+    """``n`` characters '0' read as base-256 digits."""
+    return int.from_bytes(b"0" * n, "big")
+
+
+def _settle_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[int, bytes] | int | None:
+    """:meth:`LineSolver._narrow_colour` and the new masks in one function, as
+    :meth:`LineSolver.settle` gives them."""
     has, rev, fwd, smears, bits = spec
     n = len(cells)
     width = n + 1
@@ -829,15 +877,8 @@ def _changes_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[tuple[int
         total += bit * int.from_bytes(format(c, f"0{n}b").encode(), "big")
         weight += bit
     if not diff:
-        return ()
-    new = (total - weight * int.from_bytes(b"0" * n, "big")).to_bytes(n, "little")
-    out = []
-    while diff:
-        low = diff & -diff
-        i = low.bit_length() - 1
-        out.append((i, new[i]))
-        diff ^= low
-    return tuple(out)
+        return 0
+    return diff, (total - weight * _zeros(n)).to_bytes(n, "little")
 
 
 def _fits(fills: list[int], plan: list[tuple[int, int]]) -> list[int]:
