@@ -156,7 +156,7 @@ def _bench_cube_peers(args: argparse.Namespace) -> int:
 def _bench_browser(args: argparse.Namespace) -> int:
     from solvelab.bench.browser import main as bench
 
-    return bench(args.count, args.site, args.launches, args.turns_after_tables)
+    return bench(args.count, args.site, args.launches, args.turns_after_tables, args.trace)
 
 
 def _bench_nonogram_pages(args: argparse.Namespace) -> int:
@@ -428,6 +428,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="turn the cube with the keys once the tables are ready, not while Python "
         "starts: the page does not draw while the tables load",
+    )
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="one more fresh browser, traced: what each kind of thread was busy with "
+        "while the tables loaded",
     )
     p = _command(
         benches,

@@ -12,6 +12,8 @@ on a free local port and measures, in a fresh browser each time (a first visit):
   once they are ready);
 - the bytes the server sent for that first visit, by kind, and any file it
   sent twice;
+- with ``--trace``, in one more fresh browser, what each kind of thread was
+  busy with while the tables loaded (``solvelab.bench.browser_trace``);
 
 then, in one more browser: pressing Solve as soon as Python is ready,
 animation (frames a second, JavaScript time per frame), and with Python and
@@ -204,7 +206,11 @@ def _turn(page) -> None:
 
 
 def run(
-    count: int = 20, site: Path = SITE, launches: int = FRESH_LAUNCHES, turns_after: bool = False
+    count: int = 20,
+    site: Path = SITE,
+    launches: int = FRESH_LAUNCHES,
+    turns_after: bool = False,
+    trace: bool = False,
 ) -> dict:
     from playwright.sync_api import sync_playwright
 
@@ -217,6 +223,10 @@ def run(
     with SiteServer(site) as server, sync_playwright() as playwright:
         url = server.url + "cube/player/"
         figures.update(_fresh_visits(playwright, path, server, launches, site, turns_after))
+        if trace:
+            from solvelab.bench.browser_trace import tables_window
+
+            figures["trace"] = tables_window(playwright, path, url, CHROMIUM_ARGS, VIEWPORT)
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         context, page = _player(browser, url)
         page.goto(url)
@@ -286,9 +296,14 @@ def _seconds(label: str, seconds: list[float]) -> None:
 
 
 def main(
-    count: int, site: str | None = None, launches: int = FRESH_LAUNCHES, turns_after: bool = False
+    count: int,
+    site: str | None = None,
+    launches: int = FRESH_LAUNCHES,
+    turns_after: bool = False,
+    trace: bool = False,
 ) -> int:
-    figures = run(count, Path(site) if site else SITE, launches, turns_after)
+    figures = run(count, Path(site) if site else SITE, launches, turns_after, trace)
+    traced = figures.pop("trace", None)
     animation = figures.pop("animation")
     warm = figures.pop("warm solves to <= 20 moves")
     data = figures.pop("first visit")
@@ -315,4 +330,10 @@ def main(
         print(f"{'  ' + kind:62} {data[kind]:,}")
     print(f"{'  sent, counting files sent twice':62} {repeats:,}")
     print(f"{'  files sent twice':62} {len(twice)}" + (f": {', '.join(twice)}" if twice else ""))
+    if traced:
+        print(f"traced: from Python ready to tables ready, {traced['window_ms']:.0f} ms; busy (ms)")
+        compiling = traced["wasm_top_tier_ms"]
+        print(f"{'  compiling WebAssembly, optimised tier (V8)':62} {compiling:6.0f}")
+        for thread, ms in list(traced["busy_ms"].items())[:6]:
+            print(f"{'  ' + thread:62} {ms:6.0f}")
     return 0
