@@ -275,17 +275,15 @@ class Solver:
 
         The rows waiting, then the columns waiting, each in turn (the order a queue
         gives, near enough: the same line solves on the benchmark puzzles), as bit
-        sets; a line's new cells are written back in one slice, and the lines
-        crossing its changed cells are its bit set of changes. That is for colour
-        puzzles, whose line solver makes the new cells anyway; one-colour puzzles
-        (whose changes are quicker to list than to write as a line), puzzles of more
-        than 8 colours and recorded steps use :meth:`_propagate_root_tracked`. When
-        a line fails, that is run again from the empty grid for the message."""
-        if self.steps is not None or self.key is not bytes or self.full == 3:
+        sets, with no record of which line set each cell; in a colour puzzle a line's
+        new cells (which its solver makes anyway) are written back in one slice, and
+        the lines crossing its changed cells are its bit set of changes. Puzzles of
+        more than 8 colours and recorded steps use :meth:`_propagate_root_tracked`;
+        when a line fails, that is run again from the empty grid for the message."""
+        if self.steps is not None or self.key is not bytes:
             self._propagate_root_tracked(grid)
             return
         w, h = self.width, self.height
-        settle = [ls.settle for ls in self.line_solvers]
         rows = cols = 0
         for line in range(h + w):
             if not self._idle_when_empty(line):
@@ -294,6 +292,40 @@ class Solver:
                 else:
                     cols |= 1 << (line - h)
         solves = 0
+        if self.full == 3:
+            # One colour: the changes listed are quicker to write cell by cell than the
+            # new line is to make.
+            solvers, indices = self.solvers, self.indices
+            while rows or cols:
+                while rows:
+                    low = rows & -rows
+                    rows ^= low
+                    r = low.bit_length() - 1
+                    start = r * w
+                    solves += 1
+                    changes = solvers[r](bytes(grid[start : start + w]))
+                    if changes:
+                        for i, b in changes:
+                            grid[start + i] = b
+                            cols |= 1 << i
+                    elif changes is None:
+                        self._root_failed(grid, solves)
+                while cols:
+                    low = cols & -cols
+                    cols ^= low
+                    c = low.bit_length() - 1
+                    solves += 1
+                    changes = solvers[h + c](bytes(grid[c::w]))
+                    if changes:
+                        idx = indices[h + c]
+                        for i, b in changes:
+                            grid[idx[i]] = b
+                            rows |= 1 << i
+                    elif changes is None:
+                        self._root_failed(grid, solves)
+            self.stats.line_solves += solves
+            return
+        settle = [ls.settle for ls in self.line_solvers]
         while rows or cols:
             while rows:
                 low = rows & -rows
