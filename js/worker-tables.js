@@ -99,9 +99,10 @@ export async function installTables(
 /**
  * The workers that fetch and decode the tables, for installTables, which closes
  * them. Two, so that on two cores or more the decoding is shared: one for the
- * pruning tables, one for the rest (see installTables). Start them while this thread is free: a worker started by a worker
- * gets going only when its parent's thread is free, and this thread then runs
- * Python, which would hold every download up.
+ * pruning tables, one for the rest (see installTables). Start them while this
+ * thread is free: a worker started by a worker gets going only when its
+ * parent's thread is free, and this thread then runs Python, which would hold
+ * every download up.
  */
 export function startFetchers() {
   return [new Fetcher(), new Fetcher()];
