@@ -3,12 +3,12 @@
 1. **Propagation**: a queue of lines whose cells changed; each is run through
    the exact line solver (:mod:`solvelab.nonogram.line`), and the lines
    crossing the cells it fixed join the queue, until nothing changes. Line
-   results are cached by the line's cells, since probing and search meet the
-   same line states again and again.
+   results are cached by the line's cells (one cache for the lines of one
+   clue), since probing and search meet the same line states again and again.
 2. **Probing**: every unknown cell is tried with each colour it may still
    have, and propagated. Colours that lead to a contradiction are struck
    out; what all the surviving branches agree on is fixed. Repeated until a
-   whole pass changes nothing.
+   whole pass changes nothing or the grid is solved.
 3. **Search**: the cell whose probes fixed the most cells in its weaker
    branch is branched on, depth first, each branch starting from its probe's
    already propagated grid. The search goes on after the first solution
