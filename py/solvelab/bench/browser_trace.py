@@ -17,19 +17,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-# Marks the statuses in the trace, as the page receives them.
-STATUS_MARKS = """
-const MarkedWorker = window.Worker;
-window.Worker = class extends MarkedWorker {
-  constructor(...args) {
-    super(...args);
-    this.addEventListener("message", ({ data }) => {
-      const stage = data && data.status && data.status.stage;
-      if (stage === "ready" || stage === "tables-ready") console.timeStamp(`solvelab-${stage}`);
-    });
-  }
-};
-"""
+from solvelab.bench.browser import STATUS_TIMES  # its marks bound the window
 
 CATEGORIES = ["toplevel", "v8.wasm", "devtools.timeline", "__metadata"]
 TASKS = {"ThreadControllerImpl::RunTask", "ThreadPool_RunTask"}
@@ -42,14 +30,14 @@ def tables_window(playwright, path: str, url: str, args: list[str], viewport: di
     browser = playwright.chromium.launch(executable_path=path, args=args)
     try:
         context = browser.new_context(viewport=viewport)
-        context.add_init_script(STATUS_MARKS)
+        context.add_init_script(STATUS_TIMES)
         page = context.new_page()
         with tempfile.TemporaryDirectory(prefix="solvelab-trace-") as folder:
             trace = Path(folder) / "trace.json"
             browser.start_tracing(path=str(trace), categories=CATEGORIES)
             page.goto(url)
             page.wait_for_function(
-                "window.solvelabPlayer?.python.status.stage === 'tables-ready'",
+                "window.__solvelabStatus['tables-ready']",
                 timeout=120_000,
                 polling=100,
             )
