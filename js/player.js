@@ -311,6 +311,7 @@ async function readAddress() {
   }
   linkRead = true;
   writeAddress();
+  if (!["loading-python", "loading-package", "error"].includes(python.status.stage)) enablePythonButtons();
 }
 
 /** The step a link asks for: a whole number from 0 to the algorithm's length, else its end. */
@@ -337,10 +338,7 @@ function showPythonStatus(status) {
   const buttons = $$("[data-needs-python]");
   switch (status.stage) {
     case "ready":
-      for (const button of buttons) {
-        button.disabled = false;
-        button.removeAttribute("title");
-      }
+      if (linkRead) enablePythonButtons();
       box.hidden = true;
       return;
     case "tables-ready":
@@ -366,6 +364,15 @@ function showPythonStatus(status) {
     bar.value = status.loaded ?? 0;
   } else {
     bar.removeAttribute("value");
+  }
+}
+
+// Solve, Scramble, ...: once Python is ready and a link's cube is on show (a Solve
+// pressed before would solve the cube the link then replaces).
+function enablePythonButtons() {
+  for (const button of $$("[data-needs-python]")) {
+    button.disabled = false;
+    button.removeAttribute("title");
   }
 }
 

@@ -53,6 +53,24 @@ def test_first_solve_works_while_the_tables_are_still_loading(page, site_url):
     assert shown(page).is_solved()
 
 
+def test_solve_is_enabled_only_once_a_links_cube_is_on_show(page, site_url):
+    # Enabled at Python's "ready", a Solve pressed at once solved the solved cube, and
+    # its answer then replaced the link's cube (seen in CI: a CFOP "solution" of x2).
+    page.add_init_script(
+        """addEventListener("DOMContentLoaded", () => {
+            const solve = document.querySelector('[data-action="solve"]');
+            new MutationObserver(() => {
+                if (solve.disabled || "solvedWhenEnabled" in window) return;
+                const stickers = window.solvelabPlayer.stickers;
+                window.solvedWhenEnabled = stickers.every((s, i) => s === i);
+            }).observe(solve, { attributes: true, attributeFilter: ["disabled"] });
+        });"""
+    )
+    open_player(page, site_url, "?setup=R%20U%20F")
+    page.wait_for_function("'solvedWhenEnabled' in window", timeout=PYTHON_READY)
+    assert page.evaluate("window.solvedWhenEnabled") is False
+
+
 def test_keys_during_a_solve_stop_it_and_no_solution_is_played_on_another_cube(page, site_url):
     held = _hold_tables(page.context)
     open_player(page, site_url, "?setup=R%20U%20F%20D%20L%20B%20R2%20F'")
