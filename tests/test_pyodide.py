@@ -116,3 +116,14 @@ def test_worker_refuses_a_damaged_table(tmp_path):
     path.write_bytes(bytes(damaged[:-100]))
     with pytest.raises(AssertionError, match="cut short"):
         _run_worker(site)
+
+
+def test_nonogram_bench_runs_in_pyodide(tmp_path):
+    from solvelab.bench.nonogram import run_pyodide
+    from solvelab.nonogram import Puzzle, dumps
+
+    path = tmp_path / "cross.xml"
+    path.write_text(dumps(Puzzle.from_grid([".X.", "XXX", ".X."])), encoding="utf-8")
+    status, seconds = run_pyodide([path], time_limit=60, repeat=2)["cross.xml"]
+    assert status == "unique"
+    assert seconds > 0

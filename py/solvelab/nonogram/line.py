@@ -349,9 +349,10 @@ class LineSolver:
             cans.append((bit, c))
         return diff, can_bg, cans
 
-    def changes_plain(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
+    def changes_plain(self, cells: bytes | bytearray) -> tuple[tuple[int, int], ...] | None:
         """:meth:`changes` for a one-colour clue and a line of masks 1, 2 and 3 only
-        (no other colour): the propagation's hot path, with no checks.
+        (no other colour), as bytes or a bytearray (propagation from the empty grid
+        slices the grid's): the propagation's hot path, with no checks.
 
         :meth:`_narrow_bits` written out here, with fewer steps a run. The backward
         table (see :func:`_backward`) keeps, for each run, not its row but where the

@@ -303,7 +303,7 @@ class Solver:
                     r = low.bit_length() - 1
                     start = r * w
                     solves += 1
-                    changes = solvers[r](bytes(grid[start : start + w]))
+                    changes = solvers[r](grid[start : start + w])
                     if changes:
                         for i, b in changes:
                             grid[start + i] = b
@@ -315,7 +315,7 @@ class Solver:
                     cols ^= low
                     c = low.bit_length() - 1
                     solves += 1
-                    changes = solvers[h + c](bytes(grid[c::w]))
+                    changes = solvers[h + c](grid[c::w])
                     if changes:
                         idx = indices[h + c]
                         for i, b in changes:
