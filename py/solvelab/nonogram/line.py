@@ -365,7 +365,7 @@ class LineSolver:
         (last) unknown one, hold whole runs: they must be the clue's first (last)
         runs, and only the cells between are solved, for the runs left. A run costs
         a dozen integer operations, the cut a few string ones: in Pyodide, where
-        every integer operation allocates, that saves 13–16 % of the time on the
+        every integer operation allocates, that saves 14–18 % of the time on the
         puzzles solved from the edges in (webpbn 529, 1611); CPython gains little."""
         first = cells.find(3)
         if first < 0:  # solved: its runs must be the clue
