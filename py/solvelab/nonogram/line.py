@@ -882,15 +882,17 @@ def _settle_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[int, bytes
         can[colour] |= starts
     can_bg &= bg
     diff = bg ^ can_bg | int(cells.translate(outside)[::-1], 2)
-    # The new masks, cell i as the base-256 digit i (see _cells_of).
-    total = int.from_bytes(format(can_bg, f"0{n}b").encode(), "big")
-    weight = 1
-    for bit, fill, c in zip(bits, fills, can, strict=True):
+    for fill, c in zip(fills, can, strict=True):
         diff |= fill ^ c
-        total += bit * int.from_bytes(format(c, f"0{n}b").encode(), "big")
-        weight += bit
     if not diff:
         return 0
+    # The new masks, cell i as the base-256 digit i (see _cells_of).
+    as_bits = f"0{n}b"
+    total = int.from_bytes(format(can_bg, as_bits).encode(), "big")
+    weight = 1
+    for bit, c in zip(bits, can, strict=True):
+        total += bit * int.from_bytes(format(c, as_bits).encode(), "big")
+        weight += bit
     return diff, (total - weight * _zeros(n)).to_bytes(n, "little")
 
 
