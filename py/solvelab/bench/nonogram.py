@@ -109,9 +109,7 @@ def in_rounds(paths, repeat, solve):
     each puzzle: every round solves each puzzle once, in turn, and a puzzle that
     timed out is not solved again. Rounds, not one puzzle ``repeat`` times in a row:
     a burst of other work on the machine then spoils one run of each puzzle, not all
-    the runs of one; and Pyodide, which has no pymalloc, solved a puzzle up to 15 %
-    slower when it followed itself (its heap as the last solve of it left it) than
-    when it followed other puzzles."""
+    the runs of one."""
     best = {}
     for round_ in range(repeat):
         for path in paths:
