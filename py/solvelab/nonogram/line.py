@@ -464,7 +464,7 @@ class LineSolver:
             diff ^= low
         return tuple(out)
 
-    def settle(self, cells: bytes) -> tuple[int, bytes] | int | None:
+    def settle(self, cells: bytes | bytearray) -> tuple[int, bytes] | int | None:
         """:meth:`changes` as the line's new cells: ``(changed, new)``, the changed
         cells as a bit set (bit i = cell i) and the line's new masks as bytes; ``0``
         if nothing changes, ``None`` if no placement agrees with the cells. For a

@@ -333,7 +333,7 @@ class Solver:
                 r = low.bit_length() - 1
                 start = r * w
                 solves += 1
-                settled = settle[r](bytes(grid[start : start + w]))
+                settled = settle[r](grid[start : start + w])
                 if settled:
                     changed, grid[start : start + w] = settled
                     cols |= changed
@@ -344,7 +344,7 @@ class Solver:
                 cols ^= low
                 c = low.bit_length() - 1
                 solves += 1
-                settled = settle[h + c](bytes(grid[c::w]))
+                settled = settle[h + c](grid[c::w])
                 if settled:
                     changed, grid[c::w] = settled
                     rows |= changed
