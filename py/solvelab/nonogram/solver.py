@@ -162,12 +162,12 @@ class Solver:
             self.solvers = [
                 lambda cells, ls=ls: _changes(cells, ls.solve(cells)) for ls in self.line_solvers
             ]
-        self.indices = [[r * w + x for x in range(w)] for r in range(h)] + [
-            [y * w + c for y in range(h)] for c in range(w)
+        self.indices = [list(range(r * w, r * w + w)) for r in range(h)] + [
+            list(range(c, w * h, w)) for c in range(w)
         ]
-        self.crossing = [[h + x for x in range(w)] for _ in range(h)] + [
-            list(range(h)) for _ in range(w)
-        ]
+        # The lines crossing each cell of a line: the same list for every row, and for
+        # every column (read only).
+        self.crossing = [list(range(h, h + w))] * h + [list(range(h))] * w
         self.caches: list[dict] = [shared[clue][1] for clue in puzzle.lines]
         self.stats = Stats()
         self.time_limit = time_limit
