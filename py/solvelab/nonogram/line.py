@@ -747,14 +747,19 @@ def _fits_plan(
     """
     steps: list[tuple[int, int]] = []
     slot: dict[tuple[int, int], int] = {}
+    base = len(palette)
     for i, colour in enumerate(palette):
         have = {1: i}  # run length -> its index in f, for this colour
+        top = 1  # the longest run length in have
         for length in sorted({length for length, c in blocks if c == colour}):
-            while length not in have:
-                halves = [a for a in have if 2 * a >= length]
-                a = min(halves) if halves else max(have)
-                steps.append((have[a], length - a if halves else a))
-                have[length if halves else 2 * a] = len(palette) + len(steps) - 1
+            while 2 * top < length:  # too short to make it in one step: double
+                steps.append((have[top], top))
+                top *= 2
+                have[top] = base + len(steps) - 1
+            if length not in have:
+                steps.append((have[top], length - top))
+                have[length] = base + len(steps) - 1
+                top = length
             slot[colour, length] = have[length]
     return steps, [slot[c, length] for length, c in blocks]
 
