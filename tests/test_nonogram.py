@@ -361,6 +361,15 @@ def test_plain_line_solver_agrees_with_the_dp():
     assert min(outcomes.values()) > 50
 
 
+def test_line_solver_makes_its_rarer_attributes_on_first_use():
+    solver = LineSolver([(2, 1), (1, 2), (1, 2)])
+    assert solver.same_prev == [False, False, True]  # made on first use
+    assert solver.runs[2][4] is False and solver.runs[1][4] is True
+    assert getattr(solver, "no_such_attribute", None) is None
+    with pytest.raises(AttributeError):
+        solver.no_such_attribute  # noqa: B018
+
+
 def test_plain_line_solver_cuts_the_known_ends():
     # Propagation's common case: the ends known (their runs must be the clue's first
     # and last), the unknown cells between. Sometimes an end's runs are not the clue's.

@@ -34,79 +34,90 @@ class LineSolver:
 
     __slots__ = (
         "lengths",
-        "bits",
-        "same_prev",
+        "colours",
         "k",
         "one_colour",
-        "shifts",
-        "colours",
         "palette",
-        "palette_bits",
-        "outside",
         "fits_plan",
-        "runs",
-        "rev_runs",
+        "slots",
         "known",
+        "allowed",
+        "outside",
         "lefts",
         "packed_length",
-        "allowed",
         "plain",
         "colour_plan",
+        # Made on first use (see __getattr__): the paths that need them are rarer.
+        "bits",
+        "same_prev",
+        "shifts",
+        "palette_bits",
+        "runs",
+        "rev_runs",
     )
 
     def __init__(self, blocks: Sequence[tuple[int, int]]):
+        # Only what propagation's paths need is made here: a puzzle makes one line
+        # solver a clue, and this set-up is part of its solving time.
         self.lengths = [length for length, _ in blocks]
         self.colours = colours = [colour for _, colour in blocks]
-        self.bits = [1 << c for c in colours]
-        # same_prev[j]: run j has the colour of run j-1, so a background gap must separate them
-        self.same_prev = [j > 0 and colours[j] == colours[j - 1] for j in range(len(colours))]
         self.k = k = len(blocks)
         # One colour (bit 1 only): the tables as bit sets, see _solve_bits.
         self.one_colour = all(c == 1 for c in colours)
-        # For the bit-set solvers: each run's shifts (see _shifts) and the colours
-        # that appear in the clue.
-        self.shifts = [_shifts(length) for length in self.lengths]
         self.palette = sorted(set(colours))
+        self.fits_plan, self.slots = _fits_plan(blocks, self.palette)
+        self.known = [(1 << c, length) for length, c in blocks]  # see _fits_known
+        # Cells whose mask has a colour outside the clue lose it: b"1" for those masks.
+        allowed = 1
+        for c in self.palette:
+            allowed |= 1 << c
+        self.allowed = allowed
+        self.outside = _outside_table(allowed)
+        # Each run's start with the runs before it packed to the left, its length and
+        # its index in the palette (see _narrow_empty), and the length of the clue so
+        # packed.
+        index = {c: i for i, c in enumerate(self.palette)}
+        self.lefts = []
+        start = 0
+        previous = None
+        for length, c in blocks:
+            start += c == previous
+            self.lefts.append((start, length, index[c]))
+            start += length
+            previous = c
+        self.packed_length = start
+        self.plain = _plain_plan(self.lengths, self.slots) if self.one_colour and k > 1 else None
+        colour = k and not self.one_colour
+        self.colour_plan = _colour_plan(blocks, self.palette, self.slots) if colour else None
+
+    def __getattr__(self, name: str):
+        """The attributes that only rarer paths read, made on first use (all at once)."""
+        if name not in _LAZY:
+            raise AttributeError(name)
+        self._make_rest()
+        return object.__getattribute__(self, name)
+
+    def _make_rest(self) -> None:
+        """The attributes in ``_LAZY``, for the paths other than propagation's."""
+        colours, lengths, k, slots = self.colours, self.lengths, self.k, self.slots
+        self.bits = [1 << c for c in colours]
+        # same_prev[j]: run j has the colour of run j-1, so a background gap must separate them
+        self.same_prev = same_prev = [j > 0 and colours[j] == colours[j - 1] for j in range(k)]
+        # For the bit-set solvers: each run's shifts (see _shifts) and the palette's bits.
+        self.shifts = [_shifts(length) for length in lengths]
         self.palette_bits = [(c, 1 << c) for c in self.palette]
-        self.fits_plan, slots = _fits_plan(blocks, self.palette)
         # Run j: its length, its fits slot (see _fits_plan), its shifts, its index in
         # the palette, and whether the next run needs a background cell before it.
-        index = {c: i for i, c in enumerate(self.palette)}
         self.runs = [
-            (
-                length,
-                slots[j],
-                self.shifts[j],
-                index[c],
-                j + 1 < k and self.same_prev[j + 1],
-            )
-            for j, (length, c) in enumerate(blocks)
+            (length, slots[j], self.shifts[j], colour, j + 1 < k and same_prev[j + 1])
+            for j, (_, length, colour) in enumerate(self.lefts)
         ]
         # The clue read backwards: a gap before reversed run j when it has the colour
         # of reversed run j-1.
-        rev_gaps = self.same_prev[:1] + self.same_prev[:0:-1]
+        rev_gaps = same_prev[:1] + same_prev[:0:-1]
         self.rev_runs = [
-            (length, slots[-1 - j], rev_gaps[j]) for j, (length, _) in enumerate(blocks[::-1])
+            (length, slots[-1 - j], rev_gaps[j]) for j, length in enumerate(lengths[::-1])
         ]
-        self.known = list(zip(self.bits, self.lengths, strict=True))  # see _fits_known
-        # Cells whose mask has a colour outside the clue lose it: b"1" for those masks.
-        allowed = 1
-        for bit in self.bits:
-            allowed |= bit
-        self.allowed = allowed
-        self.outside = _outside_table(allowed)
-        # Where each run starts with the runs before it packed to the left (see
-        # _narrow_empty), and the length of the clue so packed.
-        self.lefts = []
-        start = 0
-        for length, gap in zip(self.lengths, self.same_prev, strict=True):
-            start += gap
-            self.lefts.append(start)
-            start += length
-        self.packed_length = start
-        self.plain = _plain_plan(self.lengths, slots) if self.one_colour and k > 1 else None
-        colour = k and not self.one_colour
-        self.colour_plan = _colour_plan(blocks, self.palette, slots) if colour else None
 
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
@@ -270,7 +281,7 @@ class LineSolver:
             return None
         can = [0] * len(self.palette)
         always = 0
-        for left, (length, _, _, colour, _) in zip(self.lefts, self.runs, strict=True):
+        for left, length, colour in self.lefts:
             can[colour] |= (1 << (left + slack + length)) - (1 << left)
             if slack < length:
                 always |= (1 << (left + length)) - (1 << (left + slack))
@@ -289,7 +300,7 @@ class LineSolver:
             diff |= full ^ c
         if not diff:
             return ()
-        cans = [(bit, c) for (_, bit), c in zip(self.palette_bits, can, strict=True)]
+        cans = [(1 << colour, c) for colour, c in zip(self.palette, can, strict=True)]
         return _diff_colour(diff, _cells_of(n, can_bg, cans))
 
     def _solve_colour(self, cells: bytes) -> bytes | None:
@@ -650,6 +661,9 @@ class LineSolver:
             bwd[j] = row
         return fwd, bwd, can_bg, pref
 
+
+# LineSolver's attributes made on first use.
+_LAZY = frozenset({"bits", "same_prev", "shifts", "palette_bits", "runs", "rev_runs"})
 
 # For bytes.translate: a cell's mask to b"1" when it allows background (bit 0), or
 # colour 1 (bit 1); other colours' bits are not in the clue, so they are dropped.

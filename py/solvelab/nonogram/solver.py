@@ -420,10 +420,8 @@ class Solver:
         if self._order is None:
             width, h = self.width, self.height
             slack = [
-                len(idx) - sum(length for length, _ in clue) - sum(solver.same_prev)
-                for idx, clue, solver in zip(
-                    self.indices, self.puzzle.lines, self.line_solvers, strict=True
-                )
+                len(idx) - solver.packed_length
+                for idx, solver in zip(self.indices, self.line_solvers, strict=True)
             ]
             tightness = [slack[c // width] + slack[h + c % width] for c in range(self.size)]
             self._order = tightness, sorted(range(self.size), key=tightness.__getitem__)
