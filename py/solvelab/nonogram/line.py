@@ -397,8 +397,7 @@ class LineSolver:
             if cells.find(2, 0, head) < 0 and cells.find(2, tail) < 0:
                 head = 0  # no run there
             else:
-                lengths = self.lengths
-                k = len(lengths)
+                lengths, k = self.lengths, self.k
                 before = list(map(len, cells[:head].translate(_RUNS).split()))
                 after = list(map(len, cells[tail:].translate(_RUNS).split()))
                 m1 = len(before)

@@ -405,7 +405,7 @@ class Solver:
         ls = self.line_solvers[line]
         if self.full != 3 or not ls.k:
             return False
-        slack = len(self.indices[line]) - sum(ls.lengths) - ls.k + 1
+        slack = len(self.indices[line]) - ls.packed_length
         return max(ls.lengths) <= slack
 
     # -- probing -----------------------------------------------------------------
