@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import groupby
+from operator import eq
 
 
 class LineSolver:
@@ -43,11 +44,12 @@ class LineSolver:
         "known",
         "allowed",
         "outside",
-        "lefts",
         "packed_length",
         "plain",
         "colour_plan",
         # Made on first use (see __getattr__): the paths that need them are rarer.
+        "known",
+        "lefts",
         "bits",
         "same_prev",
         "shifts",
@@ -59,46 +61,56 @@ class LineSolver:
     def __init__(self, blocks: Sequence[tuple[int, int]]):
         # Only what propagation's paths need is made here: a puzzle makes one line
         # solver a clue, and this set-up is part of its solving time.
-        self.lengths = [length for length, _ in blocks]
-        self.colours = colours = [colour for _, colour in blocks]
         self.k = k = len(blocks)
-        # One colour (bit 1 only): the tables as bit sets, see _solve_bits.
-        self.one_colour = all(c == 1 for c in colours)
-        self.palette = sorted(set(colours))
+        lengths, colours = zip(*blocks, strict=True) if k else ((), ())
+        self.lengths = lengths = list(lengths)
+        self.colours = colours = list(colours)
+        self.one_colour = one_colour = colours.count(1) == k
+        if one_colour:
+            self.palette = [1] if k else []
+            self.allowed = 3 if k else 1
+            # The length of the clue with its runs packed to the left.
+            self.packed_length = sum(lengths) + k - 1 if k else 0
+        else:
+            self.palette = sorted(set(colours))
+            allowed = 1
+            for c in self.palette:
+                allowed |= 1 << c
+            self.allowed = allowed
+            self.packed_length = sum(lengths) + sum(map(eq, colours[1:], colours))
         self.fits_plan, self.slots = _fits_plan(blocks, self.palette)
-        self.known = [(1 << c, length) for length, c in blocks]  # see _fits_known
         # Cells whose mask has a colour outside the clue lose it: b"1" for those masks.
-        allowed = 1
-        for c in self.palette:
-            allowed |= 1 << c
-        self.allowed = allowed
-        self.outside = _outside_table(allowed)
-        # Each run's start with the runs before it packed to the left, its length and
-        # its index in the palette (see _narrow_empty), and the length of the clue so
-        # packed.
-        index = {c: i for i, c in enumerate(self.palette)}
-        self.lefts = []
-        start = 0
-        previous = None
-        for length, c in blocks:
-            start += c == previous
-            self.lefts.append((start, length, index[c]))
-            start += length
-            previous = c
-        self.packed_length = start
-        self.plain = _plain_plan(self.lengths, self.slots) if self.one_colour and k > 1 else None
-        colour = k and not self.one_colour
+        self.outside = _outside_table(self.allowed)
+        self.plain = _plain_plan(lengths, self.slots) if one_colour and k > 1 else None
+        colour = k and not one_colour
         self.colour_plan = _colour_plan(blocks, self.palette, self.slots) if colour else None
 
     def __getattr__(self, name: str):
-        """The attributes that only rarer paths read, made on first use (all at once)."""
-        if name not in _LAZY:
+        """The attributes that only rarer paths read, made on first use (a group at once)."""
+        make = _LAZY.get(name)
+        if make is None:
             raise AttributeError(name)
-        self._make_rest()
+        make(self)
         return object.__getattribute__(self, name)
 
+    def _make_lefts(self) -> None:
+        """``known`` and ``lefts``: for solved lines (see _fits_known) and empty ones."""
+        lengths, colours = self.lengths, self.colours
+        self.known = [(1 << c, length) for length, c in zip(lengths, colours, strict=True)]
+        # Each run's start with the runs before it packed to the left, its length and
+        # its index in the palette (see _narrow_empty).
+        index = {c: i for i, c in enumerate(self.palette)}
+        self.lefts = lefts = []
+        start = 0
+        previous = None
+        for length, c in zip(lengths, colours, strict=True):
+            start += c == previous
+            lefts.append((start, length, index[c]))
+            start += length
+            previous = c
+
     def _make_rest(self) -> None:
-        """The attributes in ``_LAZY``, for the paths other than propagation's."""
+        """The attributes for the paths other than propagation's."""
         colours, lengths, k, slots = self.colours, self.lengths, self.k, self.slots
         self.bits = [1 << c for c in colours]
         # same_prev[j]: run j has the colour of run j-1, so a background gap must separate them
@@ -290,6 +302,14 @@ class LineSolver:
     def _changes_empty(self, n: int, mask: int) -> tuple[tuple[int, int], ...] | None:
         """:meth:`changes` for a line of ``n`` cells that all have ``mask`` (which
         allows every colour of the clue): see :meth:`_narrow_empty`."""
+        settled = self._settle_empty(n, mask)
+        if not settled:
+            return None if settled is None else ()
+        return _diff_colour(*settled)
+
+    def _settle_empty(self, n: int, mask: int) -> tuple[int, bytes] | int | None:
+        """:meth:`settle` for a line of ``n`` cells that all have ``mask`` (which
+        allows every colour of the clue): see :meth:`_narrow_empty`."""
         narrowed = self._narrow_empty(n)
         if narrowed is None:
             return None
@@ -299,9 +319,9 @@ class LineSolver:
         for c in can:
             diff |= full ^ c
         if not diff:
-            return ()
+            return 0
         cans = [(1 << colour, c) for colour, c in zip(self.palette, can, strict=True)]
-        return _diff_colour(diff, _cells_of(n, can_bg, cans))
+        return diff, _cells_of(n, can_bg, cans)
 
     def _solve_colour(self, cells: bytes) -> bytes | None:
         narrowed = self._narrow_colour(cells)
@@ -485,6 +505,7 @@ class LineSolver:
             first = cells[0]
             if first & self.allowed != self.allowed or cells.count(first) != len(cells):
                 return _settle_colour(cells, self.fits_plan, self.outside, spec)
+            return self._settle_empty(len(cells), first)
         return _settled(cells, self.changes(cells))
 
     def _changes_few(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
@@ -662,7 +683,13 @@ class LineSolver:
 
 
 # LineSolver's attributes made on first use.
-_LAZY = frozenset({"bits", "same_prev", "shifts", "palette_bits", "runs", "rev_runs"})
+_LAZY = {
+    "known": LineSolver._make_lefts,
+    "lefts": LineSolver._make_lefts,
+    **dict.fromkeys(
+        ("bits", "same_prev", "shifts", "palette_bits", "runs", "rev_runs"), LineSolver._make_rest
+    ),
+}
 
 # For bytes.translate: a cell's mask to b"1" when it allows background (bit 0), or
 # colour 1 (bit 1); other colours' bits are not in the clue, so they are dropped.
@@ -759,22 +786,31 @@ def _fits_plan(
     ([(0, 1), (2, 1), (3, 3)], [3, 1, 4])
     """
     steps: list[tuple[int, int]] = []
-    slot: dict[tuple[int, int], int] = {}
-    base = len(palette)
-    for i, colour in enumerate(palette):
+    slot: dict[tuple[int, int], int] = {}  # (length, colour) -> its index in f
+    if len(palette) == 1:
+        groups = [sorted({length for length, _ in blocks})]
+    else:
+        by_colour: dict[int, set[int]] = {c: set() for c in palette}
+        for length, c in blocks:
+            by_colour[c].add(length)
+        groups = [sorted(by_colour[c]) for c in palette]
+    size = len(palette)  # len(f)
+    for i, (colour, lengths) in enumerate(zip(palette, groups, strict=True)):
         have = {1: i}  # run length -> its index in f, for this colour
         top = 1  # the longest run length in have
-        for length in sorted({length for length, c in blocks if c == colour}):
+        for length in lengths:
             while 2 * top < length:  # too short to make it in one step: double
                 steps.append((have[top], top))
                 top *= 2
-                have[top] = base + len(steps) - 1
+                have[top] = size
+                size += 1
             if length not in have:
                 steps.append((have[top], length - top))
-                have[length] = base + len(steps) - 1
+                have[length] = size
+                size += 1
                 top = length
-            slot[colour, length] = have[length]
-    return steps, [slot[c, length] for length, c in blocks]
+            slot[length, colour] = have[length]
+    return steps, list(map(slot.__getitem__, blocks))
 
 
 def _plain_plan(lengths: Sequence[int], slots: Sequence[int]):
@@ -783,9 +819,9 @@ def _plain_plan(lengths: Sequence[int], slots: Sequence[int]):
     smear)`` and each smear's shifts (one smear a run length)."""
     order = sorted(set(lengths))
     smear = {length: i for i, length in enumerate(order)}
-    fwd = [(length, slot, smear[length]) for length, slot in zip(lengths, slots, strict=True)]
-    rev = [(length, slot) for length, slot, _ in fwd[::-1]]
-    return rev, fwd, [_shifts(length) for length in order]
+    fwd = list(zip(lengths, slots, map(smear.__getitem__, lengths), strict=True))
+    rev = list(zip(lengths[::-1], slots[::-1], strict=True))
+    return rev, fwd, list(map(_shifts, order))
 
 
 def _colour_plan(blocks: Sequence[tuple[int, int]], palette: list[int], slots: Sequence[int]):
@@ -794,20 +830,16 @@ def _colour_plan(blocks: Sequence[tuple[int, int]], palette: list[int], slots: S
     ``(length, fits slot, gap before, smear, gap after)``, each smear (the runs of
     one colour and length, widened together) as ``(palette index, shifts)``, and the
     palette's colour bits."""
-    k = len(blocks)
-    colours = [c for _, c in blocks]
-    gaps = [j > 0 and colours[j] == colours[j - 1] for j in range(k)]
+    lengths, colours = zip(*blocks, strict=True)
+    gaps = [False, *map(eq, colours[1:], colours)]
+    after = gaps[1:]
+    after.append(False)
     index = {c: i for i, c in enumerate(palette)}
-    smear: dict[tuple[int, int], int] = {}
-    for length, c in blocks:
-        smear.setdefault((c, length), len(smear))
-    rev_gaps = gaps[:1] + gaps[:0:-1]
-    rev = [(length, slots[-1 - j], rev_gaps[j]) for j, (length, _) in enumerate(blocks[::-1])]
-    fwd = [
-        (length, slots[j], gaps[j], smear[c, length], j + 1 < k and gaps[j + 1])
-        for j, (length, c) in enumerate(blocks)
-    ]
-    smears = [(index[c], _shifts(length)) for (c, length) in smear]
+    smear = {block: i for i, block in enumerate(dict.fromkeys(blocks))}
+    rev_gaps = [False, *after[-2::-1]]
+    rev = list(zip(lengths[::-1], slots[::-1], rev_gaps, strict=True))
+    fwd = list(zip(lengths, slots, gaps, map(smear.__getitem__, blocks), after, strict=True))
+    smears = [(index[c], _shifts(length)) for length, c in smear]
     return [_HAS[c] for c in palette], rev, fwd, smears, [1 << c for c in palette]
 
 
