@@ -206,3 +206,26 @@ def test_other_commands_do_not_import_the_nonogram_package():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def test_bench_times_solvelab_as_it_times_a_peer(tmp_path):
+    """The ratio to a peer divides two first solves, each in a new process: the
+    first_solve script speaks the peers' protocol (SECONDS, then the verdict)."""
+    from solvelab.bench.nonogram import FIRST_SOLVE, _ratio, run_peer
+
+    path = tmp_path / "p.xml"
+    path.write_text(dumps(generate(12, 10, 0.55, seed=3), "xml"), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "solvelab.bench.first_solve", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert out[0] == "SECONDS" and float(out[1]) > 0
+    assert out[2:] == ["STATUS", "unique"]
+    seconds = run_peer(FIRST_SOLVE, path, 60)
+    assert seconds is not None and seconds > 0
+    # A ratio just under a target is not rounded up to it.
+    assert _ratio(0.0096, 0.001) == "9.6×"
+    assert _ratio(0.5, 0.001) == "500×"
+    assert _ratio(0.5, None) == "—"

@@ -527,8 +527,9 @@ class LineSolver:
         bg = int(t_bg[::-1], 2)
         fill = int(t_fill[::-1], 2)
         length = self.lengths[0]
+        shifts = _shifts(length)
         starts = fill
-        for step in self.shifts[0]:
+        for step in shifts:
             starts &= starts >> step
         must = fill & ~bg
         if must:
@@ -544,7 +545,7 @@ class LineSolver:
         # Every placement covers the cells from the last start to the end of the first.
         always = (1 << (low + length)) - (1 << high) if high < low + length else 0
         can_fill = starts
-        for step in self.shifts[0]:
+        for step in shifts:
             can_fill |= can_fill << step
         return bg, fill, bg & ~always, can_fill
 

@@ -43,6 +43,7 @@ NONE = "none"
 TIMEOUT = "timeout"
 
 _ONE_COLOUR = bytes(1 << c for c in range(8))  # the masks of one colour, to delete
+_COLOUR_OF_MASK = bytes(max(m.bit_length() - 1, 0) for m in range(256))  # of solved cells
 _CACHE_LIMIT = 20000  # line states kept per line before its cache is emptied
 _MISSING = object()  # a line state not in the cache (None there means "no placement")
 
@@ -723,7 +724,10 @@ class Solver:
 
     def _found(self, result: Result, grid: list[int], depth: int) -> None:
         w = self.width
-        cells = [v.bit_length() - 1 for v in grid]
+        if type(grid) is bytearray:
+            cells = grid.translate(_COLOUR_OF_MASK)  # in C
+        else:
+            cells = [v.bit_length() - 1 for v in grid]
         result.solutions.append(tuple(tuple(cells[r * w : r * w + w]) for r in range(self.height)))
         if self.steps is not None:
             self._record(Step("solution", depth=depth))
