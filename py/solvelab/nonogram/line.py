@@ -307,6 +307,27 @@ class LineSolver:
             return None if settled is None else ()
         return _diff_colour(*settled)
 
+    def _changes_empty_plain(self, n: int) -> tuple[tuple[int, int], ...] | None:
+        """:meth:`changes_plain` for a line of ``n`` unknown cells: run j covers,
+        wherever it is, its cells past the slack with the runs packed to the left; with
+        no slack the line is known, the cells between the runs background."""
+        lengths = self.lengths
+        if not lengths:
+            return tuple([(i, 1) for i in range(n)])
+        slack = n - self.packed_length
+        if slack < 0:
+            return None
+        out = []
+        left = 0
+        for length in lengths:
+            if length > slack:
+                out.extend([(i, 2) for i in range(left + slack, left + length)])
+            left += length
+            if not slack and left < n:
+                out.append((left, 1))
+            left += 1
+        return tuple(out)
+
     def _settle_empty(self, n: int, mask: int) -> tuple[int, bytes] | int | None:
         """:meth:`settle` for a line of ``n`` cells that all have ``mask`` (which
         allows every colour of the clue): see :meth:`_narrow_empty`."""
@@ -402,7 +423,7 @@ class LineSolver:
         if first < 0:  # solved: its runs must be the clue
             return () if list(map(len, cells.translate(_RUNS).split())) == self.lengths else None
         if 1 not in cells and 2 not in cells:
-            return self._changes_empty(len(cells), 3)
+            return self._changes_empty_plain(len(cells))
         plain = self.plain
         if plain is None:  # one run or none
             return self._changes_few(cells)
