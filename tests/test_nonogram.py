@@ -510,3 +510,11 @@ def test_bench_solves_in_rounds_and_keeps_the_fastest():
         ("b", 5.0, "timeout"),
         ("c", 2.0, "unique"),
     ]
+
+
+def test_outside_tables_mark_the_masks_with_a_colour_outside():
+    from solvelab.nonogram.line import _outside_table
+
+    for allowed in range(256):
+        want = bytes(b"1"[0] if m & ~allowed else b"0"[0] for m in range(256))
+        assert _outside_table(allowed) == want

@@ -729,8 +729,19 @@ def _outside_table(allowed: int) -> bytes:
     """For bytes.translate: b"1" for the masks with a bit outside ``allowed``."""
     table = _OUTSIDE.get(allowed)
     if table is None:
-        table = _OUTSIDE[allowed] = bytes(48 + bool(m & ~allowed) for m in range(256))
+        # Byte m of _MASKS_WITH[c] is 1 when mask m has bit c: their union over the
+        # colours outside, plus the b"0"s (no carries), is the table in a few integer
+        # operations; a generator over the 256 masks took 20 µs, once a palette.
+        union = 0
+        for c in range(8):
+            if not allowed >> c & 1:
+                union |= _MASKS_WITH[c]
+        table = _OUTSIDE[allowed] = (union + _ZEROS_256).to_bytes(256, "big")
     return table
+
+
+_MASKS_WITH = [int.from_bytes(bytes(m >> c & 1 for m in range(256)), "big") for c in range(8)]
+_ZEROS_256 = int.from_bytes(b"0" * 256, "big")
 
 
 # _HAS[c]: b"1" for the masks that allow colour c.
