@@ -199,6 +199,8 @@ def _fmt(seconds: float | None, status: str = "") -> str:
         return "—"
     if status == "timeout":
         return f"> {seconds:.0f} s"
+    if seconds < 0.01:
+        return f"{seconds * 1000:.2f} ms"
     if seconds < 0.1:
         return f"{seconds:.3f} s"
     return f"{seconds:.2f} s" if seconds < 10 else f"{seconds:.1f} s"
