@@ -1,8 +1,8 @@
 """solvelab's first solve of one puzzle in a new Python process, timed as a peer's
 is (see pynogram_peer.py): ``solvelab bench nonogram --peers`` divides a peer's
 time by this one, not by the fastest of solvelab's repeated solves in one process,
-which run warm (the interpreter's specialised code, the memory already mapped) and
-were about a fifth faster on the small puzzles.
+which run warm (the processor's caches hold the interpreter and the solver) and
+were 12–40 % faster on the small puzzles.
 
 It prints ``SECONDS <s>`` (making the solver and solving, as ``stats.seconds``;
 reading the file and starting Python not counted) and ``STATUS <verdict>``.

@@ -41,7 +41,6 @@ class LineSolver:
         "palette",
         "fits_plan",
         "slots",
-        "known",
         "allowed",
         "outside",
         "packed_length",
