@@ -13,8 +13,9 @@ in a new process, so solvelab is timed the same way for the ratio: the column
 "solvelab, first solve" (:mod:`solvelab.bench.first_solve`), not the fastest of
 repeated solves in one process (the CPython column), which run warm. pynogram
 0.3.1 is not on the package index: :mod:`solvelab.bench.pynogram_peer` runs it
-from its source, in an environment of its own. pbnsolve is C that no registry packages. The figures
-published in issue 14 (same machine, busy) are printed beside ours too.
+from its source, in an environment of its own. pbnsolve is C that no registry
+packages. The figures published in issue 14 (same machine, busy) are printed
+beside ours too.
 """
 
 from __future__ import annotations

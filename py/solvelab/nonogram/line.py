@@ -881,14 +881,7 @@ def _changes_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[tuple[int
     settled = _settle_colour(cells, plan, outside, spec)
     if not settled:
         return None if settled is None else ()
-    diff, new = settled
-    out = []
-    while diff:
-        low = diff & -diff
-        i = low.bit_length() - 1
-        out.append((i, new[i]))
-        diff ^= low
-    return tuple(out)
+    return _diff_colour(*settled)
 
 
 def _settled(cells: bytes, changes) -> tuple[int, bytes] | int | None:
@@ -1028,7 +1021,7 @@ def _cells_of(n: int, can_bg: int, cans: list[tuple[int, int]]) -> bytes:
     for bit, can in ((1, can_bg), *cans):
         total += bit * int.from_bytes(format(can, f"0{n}b").encode(), "big")
         weight += bit
-    return (total - weight * int.from_bytes(b"0" * n, "big")).to_bytes(n, "little")
+    return (total - weight * _zeros(n)).to_bytes(n, "little")
 
 
 def _diff_colour(diff: int, new: bytes) -> tuple[tuple[int, int], ...]:
