@@ -4,6 +4,7 @@ against enumeration, and the solver's messages."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import random
 
@@ -12,6 +13,7 @@ import pytest
 from solvelab.nonogram import (
     MULTIPLE,
     NONE,
+    TIMEOUT,
     UNIQUE,
     Block,
     ClueError,
@@ -231,6 +233,38 @@ def test_difficulty_levels():
     multiple = solve(Puzzle.from_grid(["X.", ".X"]))
     assert multiple.status == MULTIPLE and multiple.difficulty == "search"
     assert multiple.stats.branches >= 1
+
+
+def test_solve_leaves_no_reference_cycles_and_the_collector_as_it_was():
+    # solve() pauses the cycle collector, which is safe only if the solver's garbage
+    # is all freed by reference counts: every path (search with learning, colours,
+    # steps, contradictions, a time limit) is run and the collector finds nothing.
+    rng = random.Random(3)
+    pictures = ["".join("X" if rng.random() < 0.5 else "." for _ in range(12)) for _ in range(12)]
+    rows = [((5, 1),)] * 4 + [()]
+    columns = [((4, 1),), ((4, 1),), ((2, 1), (2, 1)), ((4, 1),), ((4, 1),)]
+    runs = [
+        (Puzzle.from_grid(pictures), {}),
+        (Puzzle.from_grid(pictures), {"record_steps": True}),
+        (Puzzle.from_grid(["X.", ".X"]), {}),
+        (Puzzle.from_grid(["Xr.", "rX.", ".rX"], (WHITE, BLACK, RED)), {}),
+        (Puzzle(rows, columns), {}),
+        (Puzzle.from_grid(pictures), {"time_limit": 0.0}),
+    ]
+    assert gc.isenabled()
+    gc.collect()
+    statuses = set()
+    for puzzle, options in runs:
+        gc.disable()
+        try:
+            statuses.add(solve(puzzle, **options).status)
+            assert not gc.isenabled()  # left as it was
+            assert gc.collect() == 0
+        finally:
+            gc.enable()
+    assert statuses >= {UNIQUE, MULTIPLE, NONE, TIMEOUT}
+    solve(Puzzle.from_grid(["X.", ".X"]))
+    assert gc.isenabled()
 
 
 def test_block_colours_touch_without_gap():
