@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import groupby
 from operator import eq
+from typing import NamedTuple
 
 
 class LineSolver:
@@ -80,17 +81,13 @@ class LineSolver:
             self.slots = slots = list(map(have.__getitem__, lengths))
             self.plain = _plain_plan(lengths, slots, order) if k > 1 else None
             return
-        self.palette = sorted(set(colours))
-        allowed = 1
-        for c in self.palette:
-            allowed |= 1 << c
-        self.allowed = allowed
-        self.packed_length = sum(lengths) + sum(map(eq, colours[1:], colours))
+        palette = _palette(tuple(sorted(set(colours))))
+        self.palette, self.allowed, self.outside = palette.colours, palette.allowed, palette.outside
+        gaps = list(map(eq, colours[1:], colours))  # a background cell before run j + 1
+        self.packed_length = sum(lengths) + sum(gaps)
         self.fits_plan, self.slots = _fits_plan(blocks, self.palette)
-        # Cells whose mask has a colour outside the clue lose it: b"1" for those masks.
-        self.outside = _outside_table(allowed)
         self.plain = None
-        self.colour_plan = _colour_plan(blocks, self.palette, self.slots)
+        self.colour_plan = _colour_plan(blocks, lengths, gaps, self.slots, palette)
 
     def __getattr__(self, name: str):
         """The attributes that only rarer paths read, made on first use (a group at once)."""
@@ -870,23 +867,54 @@ def _plain_plan(lengths: Sequence[int], slots: Sequence[int], order: list[int]):
     return rev, fwd, list(map(_shifts, order))
 
 
-def _colour_plan(blocks: Sequence[tuple[int, int]], palette: list[int], slots: Sequence[int]):
-    """What :func:`_changes_colour` needs of a clue: the ``_HAS`` tables of its
-    palette, the reversed clue as ``(length, fits slot, gap before)``, the clue as
-    ``(length, fits slot, gap before, smear, gap after)``, each smear (the runs of
-    one colour and length, widened together) as ``(palette index, shifts)``, and the
-    palette's colour bits."""
-    lengths, colours = zip(*blocks, strict=True)
-    gaps = [False, *map(eq, colours[1:], colours)]
-    after = gaps[1:]
-    after.append(False)
-    index = {c: i for i, c in enumerate(palette)}
-    smear = {block: i for i, block in enumerate(dict.fromkeys(blocks))}
-    rev_gaps = [False, *after[-2::-1]]
-    rev = list(zip(lengths[::-1], slots[::-1], rev_gaps, strict=True))
-    fwd = list(zip(lengths, slots, gaps, map(smear.__getitem__, blocks), after, strict=True))
+class _Palette(NamedTuple):
+    """What the line solvers of the clues with one set of colours share."""
+
+    colours: list[int]  # sorted
+    allowed: int  # their mask, with the background
+    outside: bytes  # see _outside_table
+    index: dict[int, int]  # a colour's place in ``colours``
+    has: list[bytes]  # the _HAS table of each colour
+    bits: list[int]  # each colour's bit
+
+
+@cache
+def _palette(colours: tuple[int, ...]) -> _Palette:
+    allowed = 1
+    for c in colours:
+        allowed |= 1 << c
+    return _Palette(
+        list(colours),
+        allowed,
+        _outside_table(allowed),
+        {c: i for i, c in enumerate(colours)},
+        [_HAS[c] for c in colours],
+        [1 << c for c in colours],
+    )
+
+
+def _colour_plan(
+    blocks: Sequence[tuple[int, int]],
+    lengths: list[int],
+    gaps: list[bool],
+    slots: Sequence[int],
+    palette: _Palette,
+):
+    """What :func:`_changes_colour` needs of a clue (``gaps[j]``: a background cell
+    between runs j and j + 1): the ``_HAS`` tables of its palette, the reversed clue
+    as ``(length, fits slot, gap before)``, the clue as ``(length, fits slot, gap
+    before, smear, gap after)``, each smear (the runs of one colour and length,
+    widened together) as ``(palette index, shifts)``, and the palette's colour bits.
+    """
+    before = [False, *gaps]
+    after = [*gaps, False]
+    smear = dict(zip(dict.fromkeys(blocks), range(len(blocks)), strict=False))
+    # Equal lengths by construction: zip's check would cost a tenth of the set-up.
+    rev = list(zip(lengths[::-1], slots[::-1], [False, *gaps[::-1]], strict=False))
+    fwd = list(zip(lengths, slots, before, map(smear.__getitem__, blocks), after, strict=False))
+    index = palette.index
     smears = [(index[c], _shifts(length)) for length, c in smear]
-    return [_HAS[c] for c in palette], rev, fwd, smears, [1 << c for c in palette]
+    return palette.has, rev, fwd, smears, palette.bits
 
 
 def _changes_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[tuple[int, int], ...] | None:
