@@ -229,3 +229,4 @@ def test_bench_times_solvelab_as_it_times_a_peer(tmp_path):
     assert _ratio(0.0096, 0.001) == "9.6×"
     assert _ratio(0.5, 0.001) == "500×"
     assert _ratio(0.5, None) == "—"
+    assert _ratio(0.25, 5.7) == "0.04×"  # a faster peer (the SAT solver on 10-Dom)

@@ -180,11 +180,13 @@ def _load() -> str:
 
 
 def _ratio(theirs: float, ours: float | None) -> str:
-    """How many times as long the peer took, to a tenth below 100× (a 9.6× is not
-    rounded up to the 10× target)."""
+    """How many times as long the peer took: to a tenth from 1× to 100× (a 9.6× is
+    not rounded up to the 10× target), to a hundredth below (a faster peer)."""
     if ours is None:
         return "—"
     ratio = theirs / ours
+    if ratio < 1:
+        return f"{ratio:.2f}×"
     return f"{ratio:.1f}×" if ratio < 100 else f"{ratio:.0f}×"
 
 

@@ -880,6 +880,7 @@ class _Palette(NamedTuple):
 
 @cache
 def _palette(colours: tuple[int, ...]) -> _Palette:
+    """The shared tables of a palette (sorted colours), made once a process."""
     allowed = 1
     for c in colours:
         allowed |= 1 << c
@@ -908,6 +909,7 @@ def _colour_plan(
     """
     before = [False, *gaps]
     after = [*gaps, False]
+    # Each distinct block's index (the range is long enough, not as long).
     smear = dict(zip(dict.fromkeys(blocks), range(len(blocks)), strict=False))
     # Equal lengths by construction: zip's check would cost a tenth of the set-up.
     rev = list(zip(lengths[::-1], slots[::-1], [False, *gaps[::-1]], strict=False))
