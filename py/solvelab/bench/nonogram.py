@@ -5,18 +5,18 @@ else ``../shared/nonograms`` beside the repository) is solved with a time
 limit; the table gives its size, verdict, what the solver needed and the time,
 in CPython and, with ``--runtime pyodide``, in Pyodide under Node.js.
 
-Peers (``--peers``): a peer is run side by side when a command for it is given
-in ``$SOLVELAB_PEER_PYNOGRAM``, ``$SOLVELAB_PEER_SAT`` or ``$SOLVELAB_PEER_PBNSOLVE``
-(a command line with ``{file}`` for the puzzle, e.g. ``pbnsolve -u {file}``); its time is the
-``SECONDS`` it prints, else its command's wall time. A peer solves a puzzle once
-in a new process, so solvelab is timed the same way for the ratio: the column
+Peers (``--peers``): a peer is run side by side when a command for it is given in
+``$SOLVELAB_PEER_PYNOGRAM``, ``$SOLVELAB_PEER_SAT`` or ``$SOLVELAB_PEER_PBNSOLVE`` (a
+command line with ``{file}`` for the puzzle, e.g. ``pbnsolve -u {file}``); its time
+is the ``SECONDS`` it prints, else its command's wall time. A peer solves a puzzle
+once in a new process, so solvelab is timed the same way for the ratio: the column
 "solvelab, first solve" (:mod:`solvelab.bench.first_solve`), not the fastest of
 repeated solves in one process (the CPython column), which run warm. pynogram
 0.3.1 is not on the package index: :mod:`solvelab.bench.pynogram_peer` runs it
 from its source, in an environment of its own; :mod:`solvelab.bench.sat_peer`
 encodes the puzzle for a SAT solver (CaDiCaL, through python-sat). pbnsolve is C
-that no registry packages. The figures published in issue 14 (same machine, busy) are printed
-beside ours too.
+that no registry packages. The figures published in issue 14 (same machine, busy)
+are printed beside ours too.
 """
 
 from __future__ import annotations
