@@ -103,7 +103,7 @@ class LineSolver:
         self.known = [(1 << c, length) for length, c in zip(lengths, colours, strict=True)]
         # Each run's start with the runs before it packed to the left, its length and
         # its index in the palette (see _narrow_empty).
-        index = {c: i for i, c in enumerate(self.palette)}
+        index = _palette(tuple(self.palette)).index
         self.lefts = lefts = []
         start = 0
         previous = None
@@ -726,22 +726,19 @@ _OTHER = bytes(48 + (m > 3) for m in range(256))
 # one-colour line, background to b" " and filled to b"#" (its runs are then words).
 _ONE_BIT = bytes(1 << c for c in range(8))
 _RUNS = bytes(32 if m == 1 else 35 for m in range(256))
-_OUTSIDE: dict[int, bytes] = {}
 
 
 def _outside_table(allowed: int) -> bytes:
-    """For bytes.translate: b"1" for the masks with a bit outside ``allowed``."""
-    table = _OUTSIDE.get(allowed)
-    if table is None:
-        # Byte m of _MASKS_WITH[c] is 1 when mask m has bit c: their union over the
-        # colours outside, plus the b"0"s (no carries), is the table in a few integer
-        # operations; a generator over the 256 masks took 20 µs, once a palette.
-        union = 0
-        for c in range(8):
-            if not allowed >> c & 1:
-                union |= _MASKS_WITH[c]
-        table = _OUTSIDE[allowed] = (union + _ZEROS_256).to_bytes(256, "big")
-    return table
+    """For bytes.translate: b"1" for the masks with a bit outside ``allowed`` (made
+    once a palette: see _palette)."""
+    # Byte m of _MASKS_WITH[c] is 1 when mask m has bit c: their union over the
+    # colours outside, plus the b"0"s (no carries), is the table in a few integer
+    # operations; a generator over the 256 masks took 20 µs.
+    union = 0
+    for c in range(8):
+        if not allowed >> c & 1:
+            union |= _MASKS_WITH[c]
+    return (union + _ZEROS_256).to_bytes(256, "big")
 
 
 _MASKS_WITH = [int.from_bytes(bytes(m >> c & 1 for m in range(256)), "big") for c in range(8)]
