@@ -26,7 +26,8 @@ from collections import deque
 from heapq import heapify, heappop, heappush
 
 from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, LineSolver, _bits_of, _fits_bits
-from solvelab.nonogram.solver import _MISSING
+
+_MISSING = object()  # a line state not in the cache (None there means "no placement")
 
 
 class LearningSearch:

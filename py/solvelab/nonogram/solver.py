@@ -34,6 +34,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from heapq import heapify, heappop, heappush
 
+from solvelab.nonogram.learning import LearningSearch
 from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.puzzle import Grid, Puzzle, line_name, ranges_text
 from solvelab.nonogram.steps import Step, diff
@@ -712,8 +713,6 @@ class Solver:
             )
 
     def _learning_search(self, result: Result, grid: list[int]) -> None:
-        from solvelab.nonogram.learning import LearningSearch
-
         search = LearningSearch(self, grid)
         for solution in search.solutions(self.max_solutions - len(result.solutions)):
             self._found(result, solution, len(search.limits))
