@@ -230,3 +230,26 @@ def test_bench_times_solvelab_as_it_times_a_peer(tmp_path):
     assert _ratio(0.5, 0.001) == "500×"
     assert _ratio(0.5, None) == "—"
     assert _ratio(0.25, 5.7) == "0.04×"  # a faster peer (the SAT solver on 10-Dom)
+
+
+def test_bench_takes_a_peers_fastest_run_and_stops_at_its_first_timeout(monkeypatch):
+    from solvelab.bench import nonogram as bench
+
+    def peer(times):
+        calls = []
+
+        def run(command, path, time_limit):
+            calls.append(command)
+            return times[len(calls) - 1]
+
+        return run, calls
+
+    run, calls = peer([0.3, 0.1, 0.2])
+    monkeypatch.setattr(bench, "run_peer", run)
+    assert bench._fastest("peer {file}", Path("p.xml"), 60, 3) == 0.1
+    assert len(calls) == 3
+    # A run past the time limit (None) is not tried again: it would take the whole limit.
+    run, calls = peer([0.3, None, 0.2])
+    monkeypatch.setattr(bench, "run_peer", run)
+    assert bench._fastest("peer {file}", Path("p.xml"), 60, 3) is None
+    assert len(calls) == 2
