@@ -293,7 +293,10 @@ def main(
         for command in peer_commands.values():
             theirs = _fastest(command, path, time_limit, repeat)
             row.append(_fmt(theirs) if theirs is not None else f"> {time_limit:g} s")
-            row.append(_ratio(theirs if theirs is not None else time_limit, ours))
+            if theirs is None:  # the peer took longer than the limit: a lower bound
+                row.append("> " + _ratio(time_limit, ours) if ours is not None else "—")
+            else:
+                row.append(_ratio(theirs, ours))
         if peers:
             for figures in PUBLISHED.values():
                 value = figures.get(name, figures.get("other one-colour webpbn", "—"))

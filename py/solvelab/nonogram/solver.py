@@ -36,7 +36,7 @@ from functools import reduce
 from heapq import heapify, heappop, heappush
 from operator import or_
 
-from solvelab.nonogram.learning import LearningSearch
+from solvelab.nonogram.learning import _MISSING, LearningSearch
 from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.puzzle import Grid, Puzzle, line_name, ranges_text
 from solvelab.nonogram.steps import Step, diff
@@ -50,7 +50,6 @@ _ONE_COLOUR = bytes(1 << c for c in range(8))  # the masks of one colour, to del
 _COLOUR_OF_MASK = bytes(max(m.bit_length() - 1, 0) for m in range(256))  # of solved cells
 _CACHE_LIMIT = 20000  # line states kept per line before its cache is emptied
 _NONZERO = bytes(1) + bytes([1]) * 255  # 0 stays 0, any other byte becomes 1
-_MISSING = object()  # a line state not in the cache (None there means "no placement")
 
 
 class TimeLimitReached(Exception):
