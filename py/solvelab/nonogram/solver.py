@@ -183,11 +183,10 @@ class Solver:
             else:
                 shared[clue] = (LineSolver(clue), {})
         self.line_solvers = [shared[clue][0] for clue in puzzle.lines]
-        # The caches of the lines whose clue another line has too, else None: where
-        # propagation from the empty grid looks first (a line's own cells never come
-        # back there, but those of a line with its clue do: 30 times in webpbn 21's
-        # 102 line solves).
-        self.root_caches = [shared[clue][1] if clue in repeated else None for clue in puzzle.lines]
+        # Whether another line has the line's clue: propagation from the empty grid then
+        # looks in the cache first (a line's own cells never come back there, but those
+        # of a line with its clue do: 30 times in webpbn 21's 102 line solves).
+        self.shared_clue = [clue in repeated for clue in puzzle.lines]
         # Line states are cache keys: bytes (one byte a cell), or tuples past 8 colours.
         self.key = bytes if self.full < 256 else tuple
         # Each line's solver, answering what it changes: ((index, new mask), ...) or None.
@@ -335,26 +334,19 @@ class Solver:
         if self.full == 3:
             # One colour: the changes listed are quicker to write cell by cell than the
             # new line is to make.
-            solvers, indices, caches = self.solvers, self.indices, self.root_caches
-            lookups = 0
+            solvers, indices, shared_clue = self.solvers, self.indices, self.shared_clue
+            shared = self._shared_line
             while rows or cols:
                 while rows:
                     low = rows & -rows
                     rows ^= low
                     r = low.bit_length() - 1
                     start = r * w
-                    cache = caches[r]
-                    if cache is None:
+                    if shared_clue[r]:
+                        changes = shared(r, grid[start : start + w])
+                    else:
                         solves += 1
                         changes = solvers[r](grid[start : start + w])
-                    else:
-                        cells = bytes(grid[start : start + w])
-                        changes = cache.get(cells, _MISSING)
-                        if changes is _MISSING:
-                            solves += 1
-                            changes = cache[cells] = solvers[r](cells)
-                        else:
-                            lookups += 1
                     if changes:
                         for i, b in changes:
                             grid[start + i] = b
@@ -365,18 +357,11 @@ class Solver:
                     low = cols & -cols
                     cols ^= low
                     c = low.bit_length() - 1
-                    cache = caches[h + c]
-                    if cache is None:
+                    if shared_clue[h + c]:
+                        changes = shared(h + c, grid[c::w])
+                    else:
                         solves += 1
                         changes = solvers[h + c](grid[c::w])
-                    else:
-                        cells = bytes(grid[c::w])
-                        changes = cache.get(cells, _MISSING)
-                        if changes is _MISSING:
-                            solves += 1
-                            changes = cache[cells] = solvers[h + c](cells)
-                        else:
-                            lookups += 1
                     if changes:
                         idx = indices[h + c]
                         for i, b in changes:
@@ -385,7 +370,6 @@ class Solver:
                     elif changes is None:
                         self._root_failed(grid, solves)
             self.stats.line_solves += solves
-            self.stats.line_lookups += lookups
             return
         settle = [ls.settle for ls in self.line_solvers]
         while rows or cols:
@@ -413,6 +397,18 @@ class Solver:
                 elif settled is None:
                     self._root_failed(grid, solves)
         self.stats.line_solves += solves
+
+    def _shared_line(self, line: int, cells: bytearray):
+        """:meth:`_propagate_root`'s line solve for a line whose clue another line
+        shares: looked up in the clue's cache first, and kept there."""
+        key = bytes(cells)
+        changes = self.caches[line].get(key, _MISSING)
+        if changes is _MISSING:
+            self.stats.line_solves += 1
+            changes = self.caches[line][key] = self.solvers[line](key)
+        else:
+            self.stats.line_lookups += 1
+        return changes
 
     def _root_failed(self, grid: bytearray, solves: int) -> None:
         """A line failed in :meth:`_propagate_root`: propagation again from the empty
