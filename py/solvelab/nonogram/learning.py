@@ -335,10 +335,11 @@ def _shrink(state: bytes, order: list[int], solver: LineSolver) -> tuple[int, ..
     bg = _bits_of(state, _CAN_BG)
     fill = _bits_of(state, _CAN_FILL)
 
-    lengths, shifts = solver.lengths, solver.shifts
+    plan = solver.fits_plan
+    runs = list(zip(solver.lengths, solver.slots, strict=True))
 
     def impossible(b: int, f: int) -> bool:
-        return not _fits_bits(b, f, lengths, shifts, n)
+        return not _fits_bits(b, f, plan, runs, n)
 
     pending = [order]
     while pending:

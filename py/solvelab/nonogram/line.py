@@ -774,40 +774,6 @@ def _shifts(length: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _forward_rows(
-    bg: int, fill: int, lengths: Sequence[int], shifts: Sequence[tuple[int, ...]]
-) -> tuple[list[int], list[int]] | tuple[None, None]:
-    """The forward table of a one-colour line as bit sets, and where each run can
-    start after the runs before it (``(None, None)`` when a run has nowhere to go).
-
-    Row 0: the positions reached through background cells from 0; row j+1: the ends
-    of run j placed after row j (one background cell between runs), then carried
-    right through background cells: ``((e & bg) + bg) ^ bg`` sets the bits that a
-    carry from ``e`` runs through, by integer addition.
-    """
-    row = (((1 & bg) + bg) ^ bg) | 1
-    rows = [row]
-    starts_of = []
-    runs = {}  # the positions where ``length`` cells of ``fill`` in a row start
-    starts = row
-    for j, length in enumerate(lengths):
-        fits = runs.get(length)
-        if fits is None:
-            fits = fill
-            for step in shifts[j]:
-                fits &= fits >> step
-            runs[length] = fits
-        starts &= fits
-        if not starts:
-            return None, None
-        starts_of.append(starts)
-        ends = starts << length
-        row = (((ends & bg) + bg) ^ bg) | ends
-        rows.append(row)
-        starts = (row & bg) << 1
-    return rows, starts_of
-
-
 def _fits_plan(
     blocks: Sequence[tuple[int, int]], palette: list[int]
 ) -> tuple[list[tuple[int, int]], list[int]]:
@@ -1088,13 +1054,23 @@ def _diff(diff: int, can_bg: int, can_fill: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _fits_bits(
-    bg: int, fill: int, lengths: Sequence[int], shifts: Sequence[tuple[int, ...]], n: int
-) -> bool:
+def _fits_bits(bg: int, fill: int, plan: list[tuple[int, int]], runs, n: int) -> bool:
     """Whether a one-colour clue has a placement in the line of ``n`` cells whose
-    cells may be background at ``bg`` and filled at ``fill``."""
-    rows, _ = _forward_rows(bg, fill, lengths, shifts)
-    return rows is not None and bool(rows[-1] >> n & 1)
+    cells may be background at ``bg`` and filled at ``fill``: the forward table of
+    :meth:`LineSolver.changes_plain`, its last row only. ``plan`` is the clue's
+    fits plan and ``runs`` its runs as ``(length, fits slot)``."""
+    f = [fill]
+    for src, shift in plan:
+        x = f[src]
+        f.append(x & x >> shift)
+    starts = row = (((1 & bg) + bg) ^ bg) | 1
+    for length, slot in runs:
+        ends = (starts & f[slot]) << length
+        if not ends:
+            return False
+        row = (((ends & bg) + bg) ^ bg) | ends
+        starts = (row & bg) << 1
+    return bool(row >> n & 1)
 
 
 # A byte's bits in the other order, for _backward.
