@@ -102,3 +102,15 @@ def test_bench_cube_reports_lengths_at_the_limits_asked(capsys):
     assert "average length in 0.05 s" in out
     assert "average length in 0.2 s" in out
     assert "average length in 1 s" not in out
+
+
+def test_bench_without_pyodide_says_so_in_one_line(capsys, monkeypatch, tmp_path):
+    import solvelab.bench.pyodide
+    from solvelab.nonogram import Puzzle, dumps
+
+    monkeypatch.setattr(solvelab.bench.pyodide.shutil, "which", lambda name: None)
+    (tmp_path / "plus.xml").write_text(dumps(Puzzle.from_grid([".X.", "XXX", ".X."]), "xml"))
+    args = ["bench", "nonogram", "--puzzles", str(tmp_path), "--runtime", "pyodide"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err == "solvelab: Node.js is needed to run Pyodide: install nodejs\n"

@@ -32,6 +32,7 @@ import os
 import sys
 
 from solvelab import __version__
+from solvelab.bench.pyodide import PyodideUnavailable
 from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
 from solvelab.tables import TableError, default_directory
 
@@ -470,14 +471,14 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["nonogram"] or argv[:2] == ["bench", "nonogram"]:
-        from solvelab.nonogram import cli as nonogram_cli  # imported only when asked for
-
-        return nonogram_cli.main(argv)
-    args = _parser().parse_args(argv)
     try:
+        if argv[:1] == ["nonogram"] or argv[:2] == ["bench", "nonogram"]:
+            from solvelab.nonogram import cli as nonogram_cli  # imported only when asked for
+
+            return nonogram_cli.main(argv)
+        args = _parser().parse_args(argv)
         return args.run(args)
-    except (NotationError, InvalidCubeError) as error:
+    except (NotationError, InvalidCubeError, PyodideUnavailable) as error:
         print(f"solvelab: {error}", file=sys.stderr)
         return 2
     except TableError as error:
