@@ -126,9 +126,15 @@ async function solve() {
   clearLineMessages();
   delete root.dataset.status;
   say("Solving…");
+  // A long search (minutes on a phone) shows that it is still going.
+  const started = performance.now();
+  const ticker = setInterval(() => say(`Solving… ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   try {
-    show(await python.call("nonogram_solve", args));
+    const answer = await python.call("nonogram_solve", args);
+    clearInterval(ticker);
+    show(answer);
   } catch (error) {
+    clearInterval(ticker);
     root.dataset.status = "stopped";
     say(error.name === "Cancelled" ? "Stopped." : error.message, "error");
   } finally {

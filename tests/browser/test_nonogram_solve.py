@@ -4,6 +4,8 @@ grids through guesses and backtracks, and Stop for a long solve."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -184,7 +186,9 @@ def test_stop_ends_a_long_solve_and_the_next_solve_works(page, site_url):
     open_solve(page, site_url)
     type_clues(page, *dom(9))  # with steps recorded: minutes of backtracking
     page.get_by_role("button", name="Solve").click()
-    expect(page.locator(".nono-message")).to_have_text("Solving…")
+    # "Solving…", then the seconds it has run, every second
+    expect(page.locator(".nono-message")).to_have_text(re.compile(r"^Solving…( \d+ s)?$"))
+    expect(page.locator(".nono-message")).to_have_text(re.compile(r"^Solving… [1-9]\d* s$"))
     stop = page.get_by_role("button", name="Stop")
     expect(stop).to_be_enabled()
     expect(page.get_by_role("button", name="Solve")).to_be_disabled()

@@ -1058,7 +1058,12 @@ def _fits_bits(bg: int, fill: int, plan: list[tuple[int, int]], runs, n: int) ->
     """Whether a one-colour clue has a placement in the line of ``n`` cells whose
     cells may be background at ``bg`` and filled at ``fill``: the forward table of
     :meth:`LineSolver.changes_plain`, its last row only. ``plan`` is the clue's
-    fits plan and ``runs`` its runs as ``(length, fits slot)``."""
+    fits plan and ``runs`` its runs as ``(length, fits slot)``.
+
+    A row is the positions reached: row 0 through background cells from 0, row
+    j + 1 the ends of run j placed after row j (with a background cell between runs)
+    carried right through background cells, where ``((e & bg) + bg) ^ bg`` sets the
+    bits that a carry from ``e`` runs through, by integer addition."""
     f = [fill]
     for src, shift in plan:
         x = f[src]
