@@ -130,14 +130,12 @@ async function solve() {
   const started = performance.now();
   const ticker = setInterval(() => say(`Solving… ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   try {
-    const answer = await python.call("nonogram_solve", args);
-    clearInterval(ticker);
-    show(answer);
+    show(await python.call("nonogram_solve", args));
   } catch (error) {
-    clearInterval(ticker);
     root.dataset.status = "stopped";
     say(error.name === "Cancelled" ? "Stopped." : error.message, "error");
   } finally {
+    clearInterval(ticker); // no tick runs between the answer and here: one task
     running = false;
     $("[data-action=stop]").disabled = true;
     showStatus(python.status);
