@@ -104,12 +104,20 @@ function sayAtLine(index, text) {
   input.scrollIntoView({ block: "nearest" });
 }
 
-function fillBoxes(puzzle) {
+/** Puts a puzzle's clues in the boxes; false, saying why, if it has more lines than
+ * the page makes boxes for (its clues would be cut). */
+function fillBoxes(puzzle, what) {
+  if (puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE) {
+    const limit = `${MAX_SIZE} × ${MAX_SIZE} (solvelab nonogram solve, on the command line, up to 200 × 200)`;
+    say(`${what} is ${puzzle.width} × ${puzzle.height}: this page solves up to ${limit}.`, "error");
+    return false;
+  }
   $("[data-field=width]").value = String(puzzle.width);
   $("[data-field=height]").value = String(puzzle.height);
   const text = (clue) => clue.join(" ");
   makeBoxes({ row: puzzle.rows.map(text), column: puzzle.columns.map(text) });
   clearLineMessages();
+  return true;
 }
 
 // -- solving ----------------------------------------------------------------------
@@ -240,8 +248,7 @@ const actions = {
   async fill() {
     const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value });
     if (answer.error) return say(answer.error, "error");
-    fillBoxes(answer);
-    say(`${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
+    if (fillBoxes(answer, "The text")) say(`${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
   },
   first: () => goTo(0),
   back: () => goTo(step() - 1),
@@ -253,7 +260,16 @@ root.addEventListener("click", (event) => {
   if (action) Promise.resolve(action()).catch((error) => say(error.message, "error"));
 });
 $(".nono-scrubber").addEventListener("input", (event) => goTo(Number(event.target.value)));
-for (const name of ["width", "height"]) $(`[data-field=${name}]`).addEventListener("change", () => makeBoxes());
+for (const name of ["width", "height"]) {
+  $(`[data-field=${name}]`).addEventListener("change", (event) => {
+    const used = String(size(name)); // the field shows what the boxes use
+    if (event.target.value !== used) {
+      say(`The ${name} is a whole number from 1 to ${MAX_SIZE}: ${event.target.value || "nothing"} became ${used}.`);
+      event.target.value = used;
+    }
+    makeBoxes();
+  });
+}
 $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
@@ -261,8 +277,7 @@ $("[data-field=file]").addEventListener("change", async (event) => {
   $("#nono-clues").value = await file.text();
   const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value, name: file.name });
   if (answer.error) return say(`${file.name}: ${answer.error}`, "error");
-  fillBoxes(answer);
-  say(`Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
+  if (fillBoxes(answer, file.name)) say(`Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
 });
 
 makeBoxes({ row: ["2", "1 1", "2"], column: ["2", "1 1", "2"] });

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from solvelab.nonogram import parse
+from solvelab.nonogram import Puzzle, dumps, parse
 from solvelab.nonogram.solver import Solver
 
 PYTHON_READY = 120_000
@@ -62,6 +62,14 @@ def test_one_box_a_line_sized_by_width_and_height(page, site_url):
     expect(page.locator(".nono-lines[data-kind=row] input")).to_have_count(3)
     # what was typed in the lines that stay is kept
     expect(page.get_by_label("column 2", exact=True)).to_have_value("1 1")
+    # a size past the limit becomes the limit, in the field too, and the page says so
+    page.locator("[data-field=height]").fill("1000")
+    page.locator("[data-field=height]").dispatch_event("change")
+    expect(page.locator(".nono-lines[data-kind=row] input")).to_have_count(100)
+    expect(page.locator("[data-field=height]")).to_have_value("100")
+    expect(page.locator(".nono-message")).to_have_text(
+        "The height is a whole number from 1 to 100: 1000 became 100."
+    )
 
 
 @pytest.mark.parametrize("steps", [False, True])
@@ -124,6 +132,22 @@ def test_text_or_a_file_fills_the_boxes(page, site_url):
         files=[{"name": "bad.non", "mimeType": "text/plain", "buffer": b"width 3\nheight x\n"}]
     )
     expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
+
+
+def test_a_file_larger_than_the_boxes_is_refused_not_cut(page, site_url):
+    open_solve(page, site_url)
+    picture = ["X" * 120] * 2 + ["." * 120] * 108  # 120 × 110: the model takes it, the page not
+    text = dumps(Puzzle.from_grid(picture), "xml").encode()
+    page.locator("[data-field=file]").set_input_files(
+        files=[{"name": "big.xml", "mimeType": "text/xml", "buffer": text}]
+    )
+    expect(page.locator(".nono-message")).to_have_text(
+        "big.xml is 120 × 110: this page solves up to 100 × 100 "
+        "(solvelab nonogram solve, on the command line, up to 200 × 200)."
+    )
+    # the boxes and the size are as they were
+    expect(page.locator(".nono-lines[data-kind=row] input")).to_have_count(3)
+    expect(page.locator("[data-field=width]")).to_have_value("3")
 
 
 def solver_checkpoints(rows, columns):
