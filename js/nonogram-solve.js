@@ -199,6 +199,7 @@ function describe([kind, line, cell, value, changes, depth], width, height) {
   if (kind === "probe") return `probing the cell at ${where(cell, width)} fixes ${cells(changes.length)}`;
   if (kind === "guess") return `guess (depth ${depth}): the cell at ${where(cell, width)} ${value ? "filled" : "empty"}`;
   if (kind === "backtrack") return `the guess at depth ${depth} leads to a contradiction: back`;
+  if (kind === "image") return "that solution mirrored or turned: the clues stay the same, so it is a solution too";
   return "a solution";
 }
 

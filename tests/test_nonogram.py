@@ -21,11 +21,13 @@ from solvelab.nonogram import (
     LineSolver,
     Puzzle,
     PuzzleTooLarge,
+    Solver,
     UnsatisfiableClues,
     parse,
     solve,
 )
 from solvelab.nonogram.puzzle import BLACK, WHITE
+from solvelab.nonogram.symmetry import symmetries
 
 RED = Colour("red", "r", "FF0000")
 
@@ -188,6 +190,69 @@ def test_puzzles_of_more_than_eight_colours_agree_with_brute_force():
     assert seen[UNIQUE] > 10 and seen[MULTIPLE] > 10 and seen[NONE] > 5
 
 
+def mirrored(picture, move: str):
+    """The picture with each cell filled where it or its image under ``move`` is: a
+    picture the move keeps (a quarter turn: four times over, around each cycle)."""
+    h, w = len(picture), len(picture[0])
+    image = {
+        "left-right": lambda r, c: picture[r][w - 1 - c],
+        "top-bottom": lambda r, c: picture[h - 1 - r][c],
+        "half turn": lambda r, c: picture[h - 1 - r][w - 1 - c],
+        "diagonal": lambda r, c: picture[c][r],
+        "quarter turn": lambda r, c: picture[w - 1 - c][r],
+    }[move]
+    out = [[picture[r][c] | image(r, c) for c in range(w)] for r in range(h)]
+    return mirrored(out, "half turn") if move == "quarter turn" else out
+
+
+def test_puzzles_with_symmetric_clues_agree_with_brute_force():
+    # Symmetric clues: the search looks first at the pictures a symmetry keeps, and a
+    # solution's mirror image is a solution (symmetry.py); the verdicts stay exact.
+    rng = random.Random(15)
+    seen = {UNIQUE: 0, MULTIPLE: 0, NONE: 0}
+    for i in range(160):
+        move = ["left-right", "top-bottom", "half turn", "diagonal", "quarter turn"][i % 5]
+        n = rng.randint(2, 6)
+        w, h = (n, n) if move in ("diagonal", "quarter turn") else (rng.randint(2, 6), n)
+        picture = mirrored(random_picture(rng, w, h, 2, rng.choice([0.2, 0.3, 0.4])), move)
+        if i % 4 == 0:  # an empty row and column at the edges: left out before the moves
+            picture = [[*row, 0] for row in picture] + [[0] * (w + 1)]
+        rows, columns = clues_of(picture)
+        puzzle = Puzzle(rows, columns)
+        assert symmetries(puzzle) or not any(map(any, picture))
+        seen[check_against_brute_force(rows, columns, (WHITE, BLACK))] += 1
+    assert seen[UNIQUE] > 100 and seen[MULTIPLE] > 25
+
+
+def test_symmetries_of_the_clues():
+    names = lambda grid: [s.name for s in symmetries(Puzzle.from_grid(grid))]  # noqa: E731
+    assert names(["X..", "XX.", "XXX"]) == ["antidiagonal mirror"]
+    assert names(["XX.", "X..", "..."]) == ["diagonal mirror"]
+    assert names([".X.X", "XXXX"]) == []  # the clues read backwards differ
+    assert names(["X.X", "XXX"]) == ["left-right mirror"]
+    # A pinwheel: only turns; with an empty row and column after it, the same.
+    pinwheel = ["XX.X", "...X", "X...", "X.XX"]
+    turns = ["half turn", "quarter turn", "three-quarter turn"]
+    assert names(pinwheel) == turns
+    assert names([row + "." for row in pinwheel] + ["....."]) == turns
+    assert names(["...", "...", "..."]) == []
+    # A solution's image is the picture moved: a quarter turn of the pinwheel's rows.
+    turn = symmetries(Puzzle.from_grid(pinwheel))[1]
+    grid = tuple(tuple(range(r * 4, r * 4 + 4)) for r in range(4))
+    clockwise = tuple(zip(*grid[::-1], strict=True))
+    assert turn.image(grid) in (clockwise, tuple(zip(*grid, strict=True))[::-1])
+
+
+def test_a_found_solution_brings_its_mirror_image():
+    # Two pictures, mirror images of each other, and nothing else: the search finds one
+    # and its image is the second; the images do not count a solution twice.
+    puzzle = Puzzle.from_grid(["X.", ".X"])
+    for max_solutions in (1, 2, 3):
+        result = Solver(puzzle, max_solutions=max_solutions).solve()
+        assert len(result.solutions) == min(max_solutions, 2)
+        assert len(set(result.solutions)) == len(result.solutions)
+
+
 # -- the line solver -------------------------------------------------------------------
 
 
@@ -330,7 +395,7 @@ def checked_steps(puzzle):
 
     result = Checked(puzzle, record_steps=True).solve()
     masks = [[1 << v for row in grid for v in row] for grid in result.solutions]
-    at = [i + 1 for i, step in enumerate(result.steps) if step.kind == "solution"]
+    at = [i + 1 for i, step in enumerate(result.steps) if step.kind in ("solution", "image")]
     checkpoints += list(zip(at, masks, strict=True))
     return result, checkpoints
 

@@ -82,6 +82,9 @@ def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url, steps)
     # Two different pictures (with the steps, the first panel shows the first solution).
     first = page.locator("canvas[data-grid='0']").screenshot()
     assert first != page.locator("canvas[data-grid='1']").screenshot()
+    if steps:  # the second is the first mirrored (the clues are symmetric): its step says so
+        page.get_by_role("button", name="▶|", exact=True).click()
+        expect(page.locator(".nono-step-text")).to_contain_text("mirrored or turned")
 
 
 def test_the_nonogram_pages_never_load_the_cubes_tables(page, site_url, page_log):

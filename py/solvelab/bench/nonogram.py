@@ -94,7 +94,7 @@ def run_cpython(paths: list[Path], time_limit: float, repeat: int = 1) -> dict[P
         result = found["result"]
         right = None
         if result.solutions and puzzle.goal is not None:
-            right = result.solutions[0] == puzzle.goal
+            right = puzzle.goal in result.solutions
         results[path] = {
             "status": result.status,
             "difficulty": result.difficulty,

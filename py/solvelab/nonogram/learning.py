@@ -33,7 +33,7 @@ _MISSING = object()  # a line state not in the cache (None there means "no place
 class LearningSearch:
     """CDCL over cells, with the line solver as the propagator (masks 1, 2, 3)."""
 
-    def __init__(self, solver, grid: list[int], restart_base: int = 512):
+    def __init__(self, solver, grid: list[int], restart_base: int = 512, twins=()):
         self.s = solver
         self.grid = grid
         n = solver.size
@@ -55,6 +55,15 @@ class LearningSearch:
         self.restart_base = restart_base  # conflicts per Luby unit; 0: never restart
         self.next_restart = restart_base
         self.explained: list[dict[bytes, tuple[int, ...]]] = [{} for _ in solver.indices]
+        # Pairs of cells that must be equal (the pictures a symmetry keeps, see
+        # symmetry.py): two clauses a pair, and the known cells' values sent along them.
+        for a, b in twins:
+            for clause in ([a * 2, b * 2 + 1], [a * 2 + 1, b * 2]):
+                self.watches.setdefault(clause[0], []).append(clause)
+                self.watches.setdefault(clause[1], []).append(clause)
+            for cell in (a, b):
+                if grid[cell] != 3:
+                    self.false_queue.append(cell * 2 + (2 - grid[cell]))
 
     # -- assignments ---------------------------------------------------------------
 

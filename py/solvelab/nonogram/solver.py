@@ -32,7 +32,7 @@ import gc
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from functools import reduce
+from functools import cached_property, reduce
 from heapq import heapify, heappop, heappush
 from operator import or_
 
@@ -40,6 +40,7 @@ from solvelab.nonogram.learning import _MISSING, LearningSearch
 from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.puzzle import Grid, Puzzle, line_name, ranges_text
 from solvelab.nonogram.steps import Step, diff
+from solvelab.nonogram.symmetry import Symmetry, symmetries
 
 UNIQUE = "unique"
 MULTIPLE = "multiple"
@@ -736,6 +737,8 @@ class Solver:
             grid, branch = probed
             if branch is None:
                 self._found(result, grid, depth)
+                if depth:
+                    self._add_images(result)
                 if len(solutions) >= self.max_solutions:
                     break
                 continue
@@ -756,9 +759,37 @@ class Solver:
             )
 
     def _learning_search(self, result: Result, grid: list[int]) -> None:
-        search = LearningSearch(self, grid)
-        for solution in search.solutions(self.max_solutions - len(result.solutions)):
-            self._found(result, solution, len(search.limits))
+        """The learning search over the pictures each symmetry of the clues keeps, the
+        smallest space first (see symmetry.py), then over all pictures, until
+        ``max_solutions`` are found. A solution found before may come again: it
+        counts once."""
+        spaces = [s.twins for s in self.symmetries if s.name != "three-quarter turn"]
+        spaces.sort(key=len, reverse=True)  # the most pairs: the fewest free cells
+        for twins in [*spaces, ()]:
+            search = LearningSearch(self, grid.copy() if twins else grid, twins=twins)
+            for solution in search.solutions(self.max_solutions):
+                self._found(result, solution, len(search.limits))
+                self._add_images(result)
+                if len(result.solutions) >= self.max_solutions:
+                    return
+
+    @cached_property
+    def symmetries(self) -> list[Symmetry]:
+        """The moves of the picture that keep the clues (made when a search needs them;
+        the three-quarter turn keeps the pictures the quarter turn keeps)."""
+        return symmetries(self.puzzle)
+
+    def _add_images(self, result: Result) -> None:
+        """The images of the newest solution under the clues' symmetries: solutions too,
+        each different one a further solution."""
+        newest = result.solutions[-1]
+        for symmetry in self.symmetries:
+            image = symmetry.image(newest)
+            if len(result.solutions) < self.max_solutions and image not in result.solutions:
+                result.solutions.append(image)
+                if self.steps is not None:
+                    masks = [1 << v for row in image for v in row]
+                    self._record(Step("image", changes=diff(self.shown, masks)))
 
     def _solved(self, grid: list[int]) -> bool:
         if type(grid) is bytearray:  # the masks of one colour deleted, in C
@@ -766,12 +797,16 @@ class Solver:
         return all(not v & (v - 1) for v in grid)
 
     def _found(self, result: Result, grid: list[int], depth: int) -> None:
+        """Adds a solution, unless it is there already (an image of one found before)."""
         w = self.width
         if type(grid) is bytearray:
             cells = grid.translate(_COLOUR_OF_MASK)  # in C
         else:
             cells = [v.bit_length() - 1 for v in grid]
-        result.solutions.append(tuple(tuple(cells[r * w : r * w + w]) for r in range(self.height)))
+        solution = tuple(tuple(cells[r * w : r * w + w]) for r in range(self.height))
+        if solution in result.solutions:
+            return
+        result.solutions.append(solution)
         if self.steps is not None:
             self._record(Step("solution", depth=depth))
 

@@ -18,15 +18,18 @@ Kinds:
   end of a branch left after a backtrack or a solution) into the branch's grid;
 - ``backtrack``: the branch at ``depth`` ends in a contradiction (no changes:
   the next guess leaves it);
-- ``solution``: the grid is solved (``depth`` tells which branch).
+- ``solution``: the grid is solved (``depth`` tells which branch);
+- ``image``: the last solution mirrored or turned, which keeps the clues, so
+  it is a solution too (``changes`` make it; see
+  :mod:`solvelab.nonogram.symmetry`).
 
 >>> from solvelab.nonogram import Puzzle
 >>> from solvelab.nonogram.solver import Solver
 >>> puzzle = Puzzle.from_grid(["X.", ".X"])  # two solutions: the diagonals
 >>> steps = Solver(puzzle, record_steps=True).solve().steps
 >>> [step.kind for step in steps]
-['guess', 'solution', 'guess', 'solution']
->>> [grid for grid, step in zip(replay(steps, 4), steps) if step.kind == "solution"]
+['guess', 'solution', 'image']
+>>> [grid for grid, step in zip(replay(steps, 4), steps) if step.kind in ("solution", "image")]
 [[1, 2, 2, 1], [2, 1, 1, 2]]
 """
 
