@@ -13,7 +13,9 @@
    branch is branched on, depth first, each branch starting from its probe's
    already propagated grid. The search goes on after the first solution
    until a second one is found (``multiple``) or every branch is closed
-   (``unique``).
+   (``unique``). When moves of the picture keep the clues (a mirror, a turn;
+   :mod:`solvelab.nonogram.symmetry`), a solution's image is one too, and the
+   learning search looks first at the pictures each move keeps.
 
 Every deduction keeps all solutions, so the branches of the search are
 disjoint and the count of solutions found is exact.
@@ -763,8 +765,9 @@ class Solver:
         smallest space first (see symmetry.py), then over all pictures, until
         ``max_solutions`` are found. A solution found before may come again: it
         counts once."""
-        spaces = [s.twins for s in self.symmetries if s.name != "three-quarter turn"]
-        spaces.sort(key=len, reverse=True)  # the most pairs: the fewest free cells
+        # The quarter and three-quarter turns keep the same pictures: one space. The
+        # most pairs first: the fewest free cells.
+        spaces = sorted({tuple(s.twins) for s in self.symmetries}, key=lambda t: (-len(t), t))
         for twins in [*spaces, ()]:
             search = LearningSearch(self, grid.copy() if twins else grid, twins=twins)
             for solution in search.solutions(self.max_solutions):
@@ -775,8 +778,7 @@ class Solver:
 
     @cached_property
     def symmetries(self) -> list[Symmetry]:
-        """The moves of the picture that keep the clues (made when a search needs them;
-        the three-quarter turn keeps the pictures the quarter turn keeps)."""
+        """The moves of the picture that keep the clues (made when a search needs them)."""
         return symmetries(self.puzzle)
 
     def _add_images(self, result: Result) -> None:
