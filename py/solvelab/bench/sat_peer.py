@@ -22,7 +22,12 @@ after it (a background cell between when the two have the same colour); a cell
 of a colour is covered by a run of that colour. A cell has one variable in a
 one-colour puzzle, else one for each colour with exactly one true.
 
-Usage: python sat_peer.py PUZZLE.xml
+With ``--symmetric``, only the pictures kept by the move of the picture that
+keeps the clues with the fewest free cells left (see
+:mod:`solvelab.nonogram.symmetry`) are searched: not a peer's time, but a
+second opinion on solutions solvelab finds there (knotty's two).
+
+Usage: python sat_peer.py PUZZLE.xml [--symmetric]
 """
 
 import sys
@@ -31,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # solvelab's reader only
 from solvelab.nonogram import read_file  # noqa: E402
+from solvelab.nonogram.symmetry import symmetries  # noqa: E402
 
 # python-sat is imported where it is used: it is not solvelab's (the tests import
 # every module of solvelab).
@@ -105,6 +111,11 @@ def main() -> None:
     puzzle = read_file(sys.argv[1])
     start = time.perf_counter()
     encoding = Encoding(puzzle)
+    if "--symmetric" in sys.argv[2:]:
+        twins = max((s.twins for s in symmetries(puzzle)), key=len, default=[])
+        for a, b in twins:  # a cell and the cell it moves to have one colour
+            for x, y in zip(encoding.cell[a], encoding.cell[b], strict=True):
+                encoding.clauses += [[-x, y], [x, -y]]
     solutions = 0
     with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
         while solutions < 2 and solver.solve():

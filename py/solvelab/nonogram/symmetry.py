@@ -11,11 +11,11 @@ move gives back every clue, it maps each solution onto a solution, so:
    picture with symmetric clues is usually symmetric itself, and two
    solutions there settle "multiple" at once: knotty (40 × 40), whose clues
    come back after a quarter turn, has two solutions that a quarter turn keeps,
-   where a search of all its pictures found none in 500 s.
+   where the search over all its pictures found none in 500 s.
 
 Empty rows and columns at the edges are left out before the moves are tried
 (their cells are background, moved or not): knotty's last row and column are
-empty, and its other 39 × 39 cells turn into themselves.
+empty, and only the 39 × 39 cells before them come back after a quarter turn.
 
 >>> from solvelab.nonogram.puzzle import Puzzle
 >>> [s.name for s in symmetries(Puzzle.from_grid(["X.X", "XXX", "..."]))]
