@@ -245,8 +245,12 @@ def test_symmetries_of_the_clues():
 
 def test_a_found_solution_brings_its_mirror_image():
     # Two pictures, mirror images of each other, and nothing else: the search finds one
-    # and its image is the second; the images do not count a solution twice.
+    # and its image is the second, without a second guess; no solution counts twice.
     puzzle = Puzzle.from_grid(["X.", ".X"])
+    result = Solver(puzzle, record_steps=True).solve()
+    assert [step.kind for step in result.steps] == ["guess", "solution", "image"]
+    first, second = result.solutions
+    assert second == tuple(row[::-1] for row in first)
     for max_solutions in (1, 2, 3):
         result = Solver(puzzle, max_solutions=max_solutions).solve()
         assert len(result.solutions) == min(max_solutions, 2)
