@@ -6,7 +6,7 @@ file and starting Python not counted, as for solvelab's figures), and
 ``SOLUTIONS <n>``. pynogram is not on the package index this machine reaches;
 its source (github.com/tsionyx/pynogram, 0.3.1) and its three dependencies do.
 pynogram supports Python 3.10 and older; on a newer Python this script puts back
-the one function its dependency needs, and pynogram runs 1.4–1.7× as fast there
+the one function its dependency needs, and pynogram runs 1.3–1.8× as fast there
 (3.11 against 3.10 on the benchmark puzzles), so say which Python ran it::
 
     python3.10 -m venv /tmp/pynogram-env
