@@ -89,7 +89,7 @@ def symmetries(puzzle: Puzzle) -> list[Symmetry]:
     for name, square_only, move in _MOVES:
         if square_only and h != w:
             continue
-        source = list(range(puzzle.width * puzzle.height))
+        source = list(range(width * puzzle.height))
         for r in range(h):
             for c in range(w):
                 fr, fc = move(r, c, h, w)
