@@ -224,6 +224,49 @@ def test_puzzles_with_symmetric_clues_agree_with_brute_force():
     assert seen[UNIQUE] > 100 and seen[MULTIPLE] > 25
 
 
+def test_checking_the_goal_agrees_with_brute_force():
+    # check_goal: the goal picture's colour is every guess's first (pbnsolve -c). The
+    # verdicts stay exact on both search paths (learning, one colour; backtracking),
+    # and the search finds the goal first where it finds no other solution before it
+    # (a symmetric search can: the goal need not be symmetric).
+    rng = random.Random(16)
+    seen = {UNIQUE: 0, MULTIPLE: 0}
+    goal_first = 0
+    for i in range(240):
+        colours = (WHITE, BLACK) if i % 3 else (WHITE, BLACK, RED)
+        w, h = rng.randint(2, 6), rng.randint(2, 6)
+        if len(colours) == 3:
+            w, h = min(w, 4), min(h, 4)
+        picture = random_picture(rng, w, h, len(colours), rng.choice([0.3, 0.5]))
+        rows, columns = clues_of(picture)
+        expected = brute_force(rows, columns, len(colours))
+        puzzle = Puzzle.from_grid(picture, colours)
+        for learning in (True, False):
+            result = Solver(puzzle, learning=learning, check_goal=True).solve()
+            assert result.status == (UNIQUE if len(expected) == 1 else MULTIPLE)
+            if len(expected) == 1:
+                assert result.solutions == [expected[0]]
+            else:
+                first, second = result.solutions
+                everyone = brute_force(rows, columns, len(colours), limit=10**6)
+                assert first != second and first in everyone and second in everyone
+            goal_first += result.solutions[0] == puzzle.goal
+        seen[result.status] += 1
+    assert seen[UNIQUE] > 100 and seen[MULTIPLE] > 50
+    assert goal_first > 0.95 * 480
+
+
+def test_checking_the_goal_finds_it_first_and_ignores_a_wrong_one():
+    for picture in (["X.", ".X"], [".X", "X."]):
+        puzzle = Puzzle.from_grid(picture)
+        for learning in (True, False):
+            result = Solver(puzzle, learning=learning, check_goal=True).solve()
+            assert result.status == MULTIPLE and result.solutions[0] == puzzle.goal
+    # A goal that does not satisfy the clues is not a solution: the solver ignores it.
+    wrong = Puzzle(*clues_of([[1, 0], [0, 1]]), goal=((1, 1), (0, 0)))
+    assert solve(wrong, check_goal=True).solutions == solve(wrong).solutions
+
+
 def test_symmetries_of_the_clues():
     names = lambda grid: [s.name for s in symmetries(Puzzle.from_grid(grid))]  # noqa: E731
     assert names(["X..", "XX.", "XXX"]) == ["antidiagonal mirror"]

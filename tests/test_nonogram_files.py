@@ -201,14 +201,52 @@ def test_knotty_has_two_solutions_that_a_quarter_turn_keeps():
     assert result.status == "multiple"
     first, second = result.solutions
     assert first != second
-    for grid in result.solutions:  # each row and column read plainly, as its clue says
-        rows = ["".join(".X"[v] for v in row) for row in grid]
-        columns = ["".join(col) for col in zip(*rows, strict=True)]
-        for line, clue in zip(rows + columns, puzzle.rows + puzzle.columns, strict=True):
-            assert [len(run) for run in re.findall("X+", line)] == [b.length for b in clue]
+    assert all(read_plainly(puzzle, grid) for grid in result.solutions)
     assert puzzle.goal in result.solutions
     turn = next(s for s in symmetries(puzzle) if s.name == "quarter turn")
     assert turn.image(first) == first and turn.image(second) == second
+
+
+def read_plainly(puzzle, grid) -> bool:
+    """Whether each row and column of a one-colour grid, read plainly, is its clue."""
+    rows = ["".join(".X"[v] for v in row) for row in grid]
+    columns = ["".join(col) for col in zip(*rows, strict=True)]
+    return all(
+        [len(run) for run in re.findall("X+", line)] == [b.length for b in clue]
+        for line, clue in zip(rows + columns, puzzle.rows + puzzle.columns, strict=True)
+    )
+
+
+@needs_puzzles
+def test_faase_has_a_second_solution_beside_its_goal():
+    """faase, searched from its clues, runs out of time; checking its goal picture
+    (--check) finds a second solution a few cells from it at once: not unique."""
+    path = PUZZLES / "webpbn" / "faase.xml"
+    done = run_cli("nonogram", "solve", "--check", "--json", str(path))
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["status"] == "multiple"
+    puzzle = read_file(path)
+    goal, other = (
+        tuple(tuple(".@".index(c) for c in row) for row in picture) for picture in data["solutions"]
+    )
+    assert goal == puzzle.goal and other != goal
+    assert read_plainly(puzzle, goal) and read_plainly(puzzle, other)
+
+
+def test_cli_check_needs_a_goal_that_fits(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text("rows\n1\n1\ncolumns\n1\n1\n")
+    done = run_cli("nonogram", "solve", "--check", str(path))
+    assert done.returncode == 2 and done.stderr.strip().endswith("the file has no goal picture")
+    path = tmp_path / "two.non"
+    path.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal 1100\n")
+    done = run_cli("nonogram", "solve", "--check", str(path))
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("row 1 of the goal picture reads 2, its clue is 1")
+    path.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal 0110\n")
+    done = run_cli("nonogram", "solve", "--check", "--json", str(path))
+    assert json.loads(done.stdout)["solutions"] == [[".X", "X."], ["X.", ".X"]]
 
 
 @needs_puzzles

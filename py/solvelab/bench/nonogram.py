@@ -17,6 +17,10 @@ from its source, in an environment of its own; :mod:`solvelab.bench.sat_peer`
 encodes the puzzle for a SAT solver (CaDiCaL, through python-sat). pbnsolve is C
 that no registry packages. The figures published in issue 14 (same machine, busy)
 are printed beside ours too.
+
+``--check`` solves as ``solvelab nonogram solve --check`` does: each puzzle's goal
+picture (where the file has one) is checked, its colours guessed first. That is
+not solving from the clues, so no peer runs beside it.
 """
 
 from __future__ import annotations
@@ -76,7 +80,9 @@ def find_puzzles(directory: Path, only: tuple[str, ...] | None = None) -> list[P
     return files
 
 
-def run_cpython(paths: list[Path], time_limit: float, repeat: int = 1) -> dict[Path, dict]:
+def run_cpython(
+    paths: list[Path], time_limit: float, repeat: int = 1, check: bool = False
+) -> dict[Path, dict]:
     """Each puzzle's result, its time the fastest of ``repeat`` rounds (see
     :func:`in_rounds`)."""
     from solvelab.nonogram import read_file, solve
@@ -86,7 +92,7 @@ def run_cpython(paths: list[Path], time_limit: float, repeat: int = 1) -> dict[P
     def solve_one(path: Path):
         if sys.stderr.isatty():  # the table comes after the last round: say where it is
             print(f"\rsolving {short_name(path):>12}", end="", file=sys.stderr, flush=True)
-        return solve(puzzles[path], time_limit)
+        return solve(puzzles[path], time_limit, check_goal=check)
 
     results = {}
     for path, found in in_rounds(paths, repeat, solve_one):
@@ -132,18 +138,21 @@ import json
 from solvelab.nonogram import parse, solve
 from solvelab.bench.nonogram import in_rounds
 puzzles = {name: parse(text, "xml") for name, text in TEXTS}
-for name, found in in_rounds(list(puzzles), REPEAT, lambda name: solve(puzzles[name], LIMIT)):
+def solve_one(name):
+    return solve(puzzles[name], LIMIT, check_goal=CHECK)
+for name, found in in_rounds(list(puzzles), REPEAT, solve_one):
     print("RESULT" + json.dumps([name, found["result"].status, found["best"]]), flush=True)
 """
 
 
 def run_pyodide(
-    paths: list[Path], time_limit: float, repeat: int = 1
+    paths: list[Path], time_limit: float, repeat: int = 1, check: bool = False
 ) -> dict[str, tuple[str, float]]:
     from solvelab.bench.pyodide import run_python
 
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
     code = f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\nREPEAT = {repeat}\n"
+    code += f"CHECK = {check}\n"
     output = run_python(code + PYODIDE_CODE, timeout=time_limit * len(paths) * repeat + 300)
     results = {}
     for line in output.splitlines():
@@ -229,7 +238,11 @@ def main(
     peers: bool = False,
     only: tuple[str, ...] | None = None,
     repeat: int = 1,
+    check: bool = False,
 ) -> int:
+    if check and peers:
+        print("solvelab: --check and --peers do not go together: the peers solve from the clues")
+        return 2
     directory = puzzles_dir(puzzles)
     if not directory.is_dir():
         print(f"solvelab: no puzzles at {directory} (use --puzzles DIR or $SOLVELAB_NONOGRAMS)")
@@ -245,11 +258,12 @@ def main(
         if peers and os.environ.get(var)
     }
     print(f"puzzles: {directory}; time limit {time_limit:g} s each", end="")
-    print(f"; the fastest of {repeat} runs" if repeat > 1 else "")
+    print(f"; the fastest of {repeat} runs" if repeat > 1 else "", end="")
+    print("; checking the goal pictures (--check)" if check else "")
     print(f"load average at the start: {_load()}")
     pyodide = {}
     if "pyodide" in runtimes:
-        pyodide = run_pyodide(paths, time_limit, repeat)
+        pyodide = run_pyodide(paths, time_limit, repeat, check)
     header = ["puzzle", "size", "verdict", "needs"]
     if "cpython" in runtimes:
         header.append("CPython")
@@ -266,7 +280,7 @@ def main(
         header += [f"{name} (published)" for name in PUBLISHED]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    cpython = run_cpython(paths, time_limit, repeat) if "cpython" in runtimes else {}
+    cpython = run_cpython(paths, time_limit, repeat, check) if "cpython" in runtimes else {}
     for path in paths:
         name = short_name(path)
         row = [name]

@@ -1,7 +1,8 @@
 """The ``solvelab nonogram`` commands and ``solvelab bench nonogram``.
 
 ``solve`` exit statuses: 0 when the solver answered (unique, multiple or none),
-2 for a file that cannot be read as a puzzle (one line on stderr), 3 when
+2 for a file that cannot be read as a puzzle, or, with ``--check``, one without a
+goal picture that satisfies its clues (one line on stderr), 3 when
 ``--time-limit`` passed before an answer (JSON status ``timeout``; a time limit
 never turns into "none").
 """
@@ -16,7 +17,7 @@ import time
 
 from solvelab.nonogram.errors import NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import read_file
-from solvelab.nonogram.puzzle import Puzzle, clue_text
+from solvelab.nonogram.puzzle import Puzzle, clue_of, clue_text, line_name
 from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
 EXIT_TIMEOUT = 3
@@ -70,7 +71,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return _fail(str(error))
     if args.time_limit is not None and args.time_limit <= 0:
         return _fail("--time-limit must be positive")
-    result = solve(puzzle, time_limit=args.time_limit)
+    if args.check:
+        wrong = _goal_problem(puzzle)
+        if wrong:
+            return _fail(f"--check: {wrong}")
+    result = solve(puzzle, time_limit=args.time_limit, check_goal=args.check)
     seconds = time.perf_counter() - start
     if args.json:
         print(
@@ -98,6 +103,26 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(f"time limit reached: {result.reason}; no verdict ({work})")
     return EXIT_TIMEOUT if result.status == TIMEOUT else 0
+
+
+def _goal_problem(puzzle: Puzzle) -> str | None:
+    """Why the puzzle's goal picture cannot be checked, or None."""
+    goal = puzzle.goal
+    if goal is None:
+        return "the file has no goal picture"
+    if puzzle.check(goal):
+        return None
+    if len(goal) != puzzle.height or any(len(row) != puzzle.width for row in goal):
+        return f"the goal picture is not {puzzle.width} × {puzzle.height} cells"
+    lines = [list(row) for row in goal] + [list(col) for col in zip(*goal, strict=True)]
+    for index, (line, clue) in enumerate(zip(lines, puzzle.lines, strict=True)):
+        if clue_of(line) != clue:
+            return (
+                f"{line_name(index, puzzle.height)} of the goal picture reads "
+                f"{clue_text(clue_of(line), puzzle.colours)}, its clue is "
+                f"{clue_text(clue, puzzle.colours)}"
+            )
+    return None  # unreachable: a goal of the right size that fits every line fits
 
 
 def _difficulty(result) -> str:
@@ -144,7 +169,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from solvelab.bench.nonogram import main
 
     return main(
-        args.puzzles, args.time_limit, tuple(args.runtime), args.peers, args.only, args.repeat
+        args.puzzles,
+        args.time_limit,
+        tuple(args.runtime),
+        args.peers,
+        args.only,
+        args.repeat,
+        args.check,
     )
 
 
@@ -179,6 +210,12 @@ def add_commands(topics) -> None:
         help='print {"status": ..., "solutions": [grid, ...], "seconds": ...}',
     )
     p.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="check the file's goal picture: guess its colours first, so the search finds "
+        "it at once and looks for another solution near it (as pbnsolve -c)",
+    )
     _colour_option(p)
     p.set_defaults(run=cmd_solve)
 
@@ -233,6 +270,11 @@ def add_bench(benches) -> None:
         default=1,
         metavar="N",
         help="solve each puzzle N times and report the fastest (steadier on a busy machine)",
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="check each goal picture, as 'nonogram solve --check' (not with --peers)",
     )
     p.set_defaults(run=cmd_bench)
 

@@ -53,12 +53,15 @@ def check_picture(width: int, height: int, cells: Sequence[int], time_limit: flo
     ``none`` (``reason``; cannot happen for a drawn picture, whose clues it
     satisfies, but the solver is asked, not trusted) or ``timeout`` (the limit
     passed first: nothing is decided).
+
+    The drawn picture is a known solution, so the solver checks it (``check_goal``):
+    a second solution near it, as noisy pictures have, comes at once.
     """
     rows = picture_rows(width, height, cells)
     if not any(any(row) for row in rows):
         return {"status": "empty"}
     puzzle = Puzzle.from_grid(rows)
-    result = solve(puzzle, time_limit=time_limit)
+    result = solve(puzzle, time_limit=time_limit, check_goal=True)
     answer: dict = {"status": result.status, "difficulty": result.difficulty}
     if result.status == MULTIPLE:
         first, second = ([v for row in grid for v in row] for grid in result.solutions[:2])

@@ -46,7 +46,7 @@ class LearningSearch:
         self.activity = [0.0] * n
         self.heap: list[tuple[float, int]] = []  # see _pick
         self.bump = 1.0
-        self.phase = [2] * n
+        self.phase = list(solver.goal) if solver.goal else [2] * n  # filled first
         self.line_queue: deque[int] = deque()
         self.queued: set[int] = set()
         self.false_queue: deque[int] = deque()
