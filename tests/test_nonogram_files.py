@@ -313,3 +313,14 @@ def test_bench_takes_a_peers_fastest_run_and_stops_at_its_first_timeout(monkeypa
     monkeypatch.setattr(bench, "run_peer", run)
     assert bench._fastest("peer {file}", Path("p.xml"), 60, 3) is None
     assert len(calls) == 2
+
+
+def test_bench_of_the_edit_pages_check(capsys):
+    """A random picture's verdict from its clues and checking the picture: the same,
+    or a timeout from the clues (never a different verdict)."""
+    assert main(["bench", "nonogram-pictures", "--sizes", "6", "40", "--time-limit", "5"]) == 0
+    rows = [line.split(" | ") for line in capsys.readouterr().out.splitlines()[4:6]]
+    assert [row[0] for row in rows] == ["| 6×6", "| 40×40"]
+    for _, clues, _, checked, _ in rows:
+        assert checked in ("unique", "multiple")
+        assert clues in (checked, "timeout")

@@ -166,6 +166,12 @@ def _bench_nonogram_pages(args: argparse.Namespace) -> int:
     return bench(args.runs, args.site, args.json)
 
 
+def _bench_nonogram_pictures(args: argparse.Namespace) -> int:
+    from solvelab.bench.nonogram_pictures import main as bench
+
+    return bench(tuple(args.sizes), args.density, args.seed, args.time_limit)
+
+
 def _bench_startup(args: argparse.Namespace) -> int:
     from solvelab.bench.startup import main as bench
 
@@ -465,6 +471,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--runs", type=int, default=7, help="runs of each measure (default 7)")
     p.add_argument("--site", metavar="DIR", help="the built site (default: build/site)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p = _command(
+        benches,
+        "nonogram-pictures",
+        _bench_nonogram_pictures,
+        help="the Edit page's check on random pictures, from the clues and checking the picture",
+        description="For each size, a random picture (the Edit page's Random fill): its verdict "
+        "and time solved from its clues and checking the picture, as the Edit page does.",
+    )
+    p.add_argument(
+        "--sizes", type=int, nargs="+", default=[25, 50, 75, 100], metavar="N", help="N × N"
+    )
+    p.add_argument("--density", type=float, default=0.5, help="the fill's density (0.5)")
+    p.add_argument("--seed", type=int, default=1, help="the fill's seed (1)")
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="per solve (10)")
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser
 

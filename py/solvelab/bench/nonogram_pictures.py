@@ -1,0 +1,37 @@
+"""The Edit page's check on random pictures: ``solvelab bench nonogram-pictures``.
+
+The Edit page asks whether the puzzle of the picture drawn is unique
+(:func:`solvelab.nonogram.editing.check_picture`). A random fill of a big grid
+is seldom unique, and its clues are hard to solve from nothing; the page
+knows the picture, so it checks it (``check_goal``: the search guesses the
+picture's colours first and looks for another solution near it). For each
+size, one random picture (the page's Random fill: ``--density``, ``--seed``),
+its verdict and time solved from its clues and checked, each with the page's
+time limit (10 s). Times are the solver's (``stats.seconds``), in CPython.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solvelab.bench.nonogram import _fmt, _load
+
+
+def main(sizes: tuple[int, ...], density: float, seed: int, time_limit: float) -> int:
+    from solvelab.nonogram.generator import random_picture
+    from solvelab.nonogram.puzzle import Puzzle
+    from solvelab.nonogram.solver import solve
+
+    print(f"density {density:g}, seed {seed}, time limit {time_limit:g} s")
+    print(f"load average at the start: {_load()}")
+    print("| picture | from the clues | time | checking the picture | time |")
+    print("|---|---|---|---|---|")
+    for size in sizes:
+        puzzle = Puzzle.from_grid(random_picture(size, size, density, random.Random(seed)))
+        row = [f"{size}×{size}"]
+        for check in (False, True):
+            result = solve(puzzle, time_limit=time_limit, check_goal=check)
+            row += [result.status, _fmt(result.stats.seconds, result.status)]
+        print("| " + " | ".join(row) + " |", flush=True)
+    print(f"\nload average at the end: {_load()}")
+    return 0
