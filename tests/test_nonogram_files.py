@@ -247,6 +247,11 @@ def test_cli_check_needs_a_goal_that_fits(tmp_path):
     path.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal 0110\n")
     done = run_cli("nonogram", "solve", "--check", "--json", str(path))
     assert json.loads(done.stdout)["solutions"] == [[".X", "X."], ["X.", ".X"]]
+    done = run_cli("nonogram", "solve", "--check", "--colour", "never", str(path))
+    assert done.stdout.startswith("solution 1 (the goal picture):\n.X\nX.\nsolution 2:\n")
+    path.write_text("width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\ngoal 1110\n")
+    done = run_cli("nonogram", "solve", "--check", "--colour", "never", str(path))
+    assert "unique solution: the goal picture (" in done.stdout
 
 
 @needs_puzzles

@@ -92,10 +92,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         )
         if result.status == UNIQUE:
             print(render(puzzle, result.solutions[0], colour))
-            print(f"unique solution ({_difficulty(result)}; {work})")
+            goal = ": the goal picture" if args.check else ""
+            print(f"unique solution{goal} ({_difficulty(result)}; {work})")
         elif result.status == MULTIPLE:
             for i, grid in enumerate(result.solutions, 1):
-                print(f"solution {i}:")
+                goal = " (the goal picture)" if args.check and grid == puzzle.goal else ""
+                print(f"solution {i}{goal}:")
                 print(render(puzzle, grid, colour))
             print(f"more than one solution (two shown; {work})")
         elif result.status == NONE:
