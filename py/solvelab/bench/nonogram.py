@@ -240,9 +240,6 @@ def main(
     repeat: int = 1,
     check: bool = False,
 ) -> int:
-    if check and peers:
-        print("solvelab: --check and --peers do not go together: the peers solve from the clues")
-        return 2
     directory = puzzles_dir(puzzles)
     if not directory.is_dir():
         print(f"solvelab: no puzzles at {directory} (use --puzzles DIR or $SOLVELAB_NONOGRAMS)")

@@ -191,9 +191,18 @@ class Puzzle:
         """Whether a grid of colour indices satisfies every clue."""
         if len(grid) != self.height or any(len(r) != self.width for r in grid):
             return False
-        if any(clue_of(row) != clue for row, clue in zip(grid, self.rows, strict=True)):
-            return False
-        return all(clue_of([row[x] for row in grid]) == clue for x, clue in enumerate(self.columns))
+        return self.broken_line(grid) is None
+
+    def broken_line(self, grid: Sequence[Sequence[int]]) -> int | None:
+        """The first line (rows, then columns: a line index) whose clue a grid of the
+        puzzle's size breaks, or None."""
+        for y, (row, clue) in enumerate(zip(grid, self.rows, strict=True)):
+            if clue_of(row) != clue:
+                return y
+        for x, clue in enumerate(self.columns):
+            if clue_of([row[x] for row in grid]) != clue:
+                return self.height + x
+        return None
 
     def picture(self, grid: Sequence[Sequence[int]]) -> list[str]:
         """Rows of colour characters; ``?`` for a cell that is not known (negative)."""
