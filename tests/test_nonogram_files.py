@@ -3,6 +3,7 @@ contract, and the benchmark puzzles that solve quickly."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -329,3 +330,17 @@ def test_bench_of_the_edit_pages_check(capsys):
     for _, clues, _, checked, _ in rows:
         assert checked in ("unique", "multiple")
         assert clues in (checked, "timeout")
+
+
+def test_xml_round_trip_escapes_text_and_names():
+    awkward = (
+        WHITE,
+        Colour('a "b" & <c>', "r", "FF0000"),
+        Colour("it's\tred\nish", "'", "00B000"),
+    )
+    puzzle = Puzzle.from_grid(["r'", "'r"], awkward, title='<Tom & Jerry\'s "cat">')
+    puzzle = dataclasses.replace(puzzle, author="A & B <ab@example.org>")
+    again = parse(dumps(puzzle, "xml"), "xml")
+    assert (again.title, again.author) == (puzzle.title, puzzle.author)
+    assert again.colours == puzzle.colours
+    assert (again.rows, again.columns, again.goal) == (puzzle.rows, puzzle.columns, puzzle.goal)
