@@ -104,6 +104,17 @@ def test_bench_cube_reports_lengths_at_the_limits_asked(capsys):
     assert "average length in 1 s" not in out
 
 
+def test_bench_startup_times_the_nonogram_command(monkeypatch, tmp_path):
+    import solvelab.bench.browser
+    from solvelab.bench.startup import cpython_nonogram, pyodide_imports
+
+    figures = cpython_nonogram(runs=1)  # each command must exit with status 0
+    assert list(figures) == ["nonogram solve <10 x 10 puzzle>", "python -c pass"]
+    assert all(len(seconds) == 1 and seconds[0] > 0 for seconds in figures.values())
+    monkeypatch.setattr(solvelab.bench.browser, "SITE", tmp_path)  # no built site there
+    assert pyodide_imports(runs=1) is None
+
+
 def test_bench_without_pyodide_says_so_in_one_line(capsys, monkeypatch, tmp_path):
     import solvelab.bench.pyodide
     from solvelab.nonogram import Puzzle, dumps

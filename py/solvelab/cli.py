@@ -465,8 +465,10 @@ def _parser() -> argparse.ArgumentParser:
         _bench_startup,
         help="how soon the solver is ready: whole CLI runs, and the worker's tables in Pyodide",
         description="Time whole `solvelab cube solve` commands (process start to exit) with the "
-        "decoded tables in the cache and with an empty one, and, in Pyodide under Node.js, "
-        "the browser worker's table loading and Python's load_tables(). Prints medians.",
+        "decoded tables in the cache and with an empty one, and `solvelab nonogram solve` on "
+        "a 10 x 10 puzzle; in Pyodide under Node.js, the browser worker's table loading and "
+        "Python's load_tables(), and, from the built site (make site), the worker's imports "
+        "at its start and at a nonogram page's first call. Prints medians.",
     )
     p.add_argument("--runs", type=int, default=11, help="runs of each command (default 11)")
     p.add_argument(

@@ -4,9 +4,14 @@
   start to exit, for a short scramble and for a random cube: with the decoded
   tables in the user's cache (every run but the first), and with an empty
   cache (the first run after the tables change, which decodes them);
+- CPython: whole ``solvelab nonogram solve`` commands on a 10 × 10 puzzle
+  (their time is starting Python and importing the nonogram modules), beside
+  ``python -c pass``;
 - Pyodide under Node.js: the browser worker's way to the tables
   (``js/worker-tables.js``: download, check, gunzip and decode natively, write
-  to Pyodide's file system) and Python's ``load_tables()`` after it.
+  to Pyodide's file system) and Python's ``load_tables()`` after it; and, from
+  the built site's archives (``make site``), the imports of the worker's start
+  and of a nonogram page's first call.
 
 Each figure is the median of several runs (the machine may be busy).
 """
@@ -64,6 +69,22 @@ def cpython(runs: int = 11) -> dict[str, list[float]]:
     return figures
 
 
+def cpython_nonogram(runs: int = 11) -> dict[str, list[float]]:
+    """Seconds for whole ``solvelab nonogram solve`` commands, and for ``python -c pass``."""
+    from solvelab.nonogram import dumps, generate
+
+    with tempfile.TemporaryDirectory() as scratch:
+        puzzle = Path(scratch) / "10x10.xml"
+        puzzle.write_text(dumps(generate(10, 10, 0.55, seed=1), "xml"), encoding="utf-8")
+        solve = [*_command(), "nonogram", "solve", str(puzzle)]
+        return {
+            "nonogram solve <10 x 10 puzzle>": [
+                _wall(solve, dict(os.environ)) for _ in range(runs)
+            ],
+            "python -c pass": [_wall([sys.executable, "-c", "pass"], {}) for _ in range(runs)],
+        }
+
+
 def pyodide(runs: int = 5) -> dict[str, list[float]] | None:
     """Seconds for the worker's table loading and Python's ``load_tables()``, in Node."""
     from solvelab.bench.pyodide import SOURCES, TABLES_RUNNER
@@ -96,6 +117,55 @@ def pyodide(runs: int = 5) -> dict[str, list[float]] | None:
     return figures
 
 
+# The worker's Python as js/worker.js starts it, from the site's bytecode archives.
+IMPORTS = """
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "%(pyodide)s";
+const [stdlib, archive] = process.argv.slice(1);
+const pyodide = await loadPyodide({ stdLibURL: stdlib });
+pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir: "/py" });
+console.log("TIMES" + pyodide.runPython(`
+import json, sys, time
+sys.path.insert(0, "/py")
+start = time.perf_counter()
+from solvelab import web
+started = time.perf_counter()
+import solvelab.web_nonogram
+json.dumps([started - start, time.perf_counter() - started])
+`));
+"""
+
+
+def pyodide_imports(runs: int = 5) -> dict[str, list[float]] | None:
+    """Seconds for the worker's imports at its start and at a nonogram page's first
+    call, in Pyodide under Node.js, from the built site (None without it or Node)."""
+    from solvelab.bench.browser import SITE
+    from solvelab.bench.pyodide import SOURCES
+
+    node = shutil.which("node")
+    stdlib = SITE / "pyodide" / "python_stdlib.zip"
+    archive = SITE / "py" / "solvelab.zip"
+    pyodide_module = SOURCES.parent / "node_modules" / "pyodide" / "pyodide.mjs"
+    if node is None or not stdlib.exists() or not archive.exists():
+        return None
+    figures: dict[str, list[float]] = {
+        "worker start: from solvelab import web": [],
+        "a nonogram page's first call: import web_nonogram": [],
+    }
+    script = IMPORTS % {"pyodide": pyodide_module.as_uri()}
+    for _ in range(runs):
+        done = subprocess.run(
+            [node, "--input-type=module", "-e", script, str(stdlib), str(archive)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        line = next(x for x in done.stdout.splitlines() if x.startswith("TIMES"))
+        for seconds, label in zip(json.loads(line[len("TIMES") :]), figures, strict=True):
+            figures[label].append(seconds)
+    return figures
+
+
 def _print(label: str, seconds: list[float]) -> None:
     print(
         f"  {label:56} {statistics.median(seconds):6.3f} s median of {len(seconds)}"
@@ -108,6 +178,9 @@ def main(runs: int, runtimes: tuple[str, ...]) -> int:
         print(f"CPython {sys.version.split()[0]}: `solvelab cube solve`, process start to exit")
         for label, seconds in cpython(runs).items():
             _print(label, seconds)
+        print("CPython: `solvelab nonogram solve`, process start to exit")
+        for label, seconds in cpython_nonogram(runs).items():
+            _print(label, seconds)
     if "pyodide" in runtimes:
         figures = pyodide(max(3, runs // 2))
         if figures is None:
@@ -115,5 +188,12 @@ def main(runs: int, runtimes: tuple[str, ...]) -> int:
         else:
             print("Pyodide under Node.js: the worker's tables, then Python's load")
             for label, seconds in figures.items():
+                _print(label, seconds)
+        imports = pyodide_imports(max(3, runs // 2))
+        if imports is None:
+            print("Pyodide imports: skipped (needs Node.js and the built site: make site)")
+        else:
+            print("Pyodide under Node.js, the built site's archives: the worker's imports")
+            for label, seconds in imports.items():
                 _print(label, seconds)
     return 0
