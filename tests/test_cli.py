@@ -59,6 +59,22 @@ def test_invert_and_simplify(capsys):
             ["cube", "simplify", "3Rw"],
             "solvelab: layer counts such as '3Rw' are not supported at column 1\n",
         ),
+        (
+            ["cube", "solve", "--alg", "R U", "--time-limit", "nan"],
+            "solvelab: --max-length must be 0 or more, --time-limit positive\n",
+        ),
+        (
+            ["cube", "solve", "--alg", "R U", "--time-limit", "-1"],
+            "solvelab: --max-length must be 0 or more, --time-limit positive\n",
+        ),
+        (
+            ["cube", "solve", "--alg", "R U", "--max-length", "-3"],
+            "solvelab: --max-length must be 0 or more, --time-limit positive\n",
+        ),
+        (
+            ["nonogram", "solve", "--time-limit", "nan", "x.xml"],
+            "solvelab: --time-limit must be positive\n",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(capsys, args, message):

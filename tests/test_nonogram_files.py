@@ -332,6 +332,28 @@ def test_bench_of_the_edit_pages_check(capsys):
         assert clues in (checked, "timeout")
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nonogram", "--repeat", "0"], "--repeat must be 1 or more, --time-limit positive"),
+        (["nonogram", "--time-limit", "nan"], "--repeat must be 1 or more, --time-limit positive"),
+        (["nonogram", "--only", "no-such-puzzle"], "no .xml puzzle in"),
+        (["nonogram-pictures", "--sizes", "0"], "sizes must be 1 to 200"),
+        (["nonogram-pictures", "--sizes", "201"], "sizes must be 1 to 200"),
+        (["nonogram-pictures", "--density", "3"], "the density must be between 0 and 1"),
+        (["nonogram-pictures", "--time-limit", "-1"], "--time-limit must be positive"),
+    ],
+)
+def test_bench_refuses_bad_arguments_in_one_line(capsys, tmp_path, args, message):
+    (tmp_path / "plus.xml").write_text(dumps(Puzzle.from_grid([".X.", "XXX", ".X."]), "xml"))
+    assert (
+        main(["bench", *args, *(["--puzzles", str(tmp_path)] if args[0] == "nonogram" else [])])
+        == 2
+    )
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"solvelab: {message}") and err.count("\n") == 1
+
+
 def test_xml_round_trip_escapes_text_and_names():
     awkward = (
         WHITE,

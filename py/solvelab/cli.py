@@ -114,6 +114,9 @@ def _cube_solve(args: argparse.Namespace) -> int:
     if (args.facelets is None) == (args.alg is None):
         print("solvelab: give either FACELETS or --alg ALG", file=sys.stderr)
         return 2
+    if args.max_length < 0 or args.time_limit is not None and not args.time_limit > 0:
+        print("solvelab: --max-length must be 0 or more, --time-limit positive", file=sys.stderr)
+        return 2
     cube = Cube.from_facelets(args.facelets) if args.alg is None else Cube().apply(args.alg)
     try:
         solution = solve(cube, max_length=args.max_length, time_limit=args.time_limit)

@@ -242,9 +242,16 @@ def main(
 ) -> int:
     directory = puzzles_dir(puzzles)
     if not directory.is_dir():
-        print(f"solvelab: no puzzles at {directory} (use --puzzles DIR or $SOLVELAB_NONOGRAMS)")
+        print(
+            f"solvelab: no puzzles at {directory} (use --puzzles DIR or $SOLVELAB_NONOGRAMS)",
+            file=sys.stderr,
+        )
         return 1
     paths = find_puzzles(directory, only)
+    if not paths:
+        matching = f" matches --only {' '.join(only)}" if only else ""
+        print(f"solvelab: no .xml puzzle in {directory}{matching}", file=sys.stderr)
+        return 2
     peer_commands = {
         name: os.environ[var]
         for name, var in (

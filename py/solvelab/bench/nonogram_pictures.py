@@ -13,15 +13,27 @@ time limit (10 s). Times are the solver's (``stats.seconds``), in CPython.
 from __future__ import annotations
 
 import random
+import sys
 
 from solvelab.bench.nonogram import _fmt, _load
 
 
+def _refuse(message: str) -> int:
+    print(f"solvelab: {message}", file=sys.stderr)
+    return 2
+
+
 def main(sizes: tuple[int, ...], density: float, seed: int, time_limit: float) -> int:
     from solvelab.nonogram.generator import random_picture
-    from solvelab.nonogram.puzzle import Puzzle
+    from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
     from solvelab.nonogram.solver import solve
 
+    if not all(1 <= n <= MAX_SIZE for n in sizes):
+        return _refuse(f"sizes must be 1 to {MAX_SIZE}")
+    if not 0 < density < 1:
+        return _refuse("the density must be between 0 and 1 (exclusive)")
+    if not time_limit > 0:  # NaN too
+        return _refuse("--time-limit must be positive")
     print(f"density {density:g}, seed {seed}, time limit {time_limit:g} s")
     print(f"load average at the start: {_load()}")
     print("| picture | from the clues | time | checking the picture | time |")

@@ -57,6 +57,8 @@ def _load(path: str) -> Puzzle:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    if args.time_limit is not None and not args.time_limit > 0:  # NaN too
+        return _fail("--time-limit must be positive")
     start = time.perf_counter()
     try:
         puzzle = _load(args.file)
@@ -69,8 +71,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return 0
     except NonogramError as error:
         return _fail(str(error))
-    if args.time_limit is not None and args.time_limit <= 0:
-        return _fail("--time-limit must be positive")
     if args.check:
         wrong = _goal_problem(puzzle)
         if wrong:
@@ -171,6 +171,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.check and args.peers:
         return _fail("--check and --peers do not go together: the peers solve from the clues")
+    if args.repeat < 1 or not args.time_limit > 0:  # NaN too
+        return _fail("--repeat must be 1 or more, --time-limit positive")
     return main(
         args.puzzles,
         args.time_limit,
