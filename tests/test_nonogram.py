@@ -159,6 +159,28 @@ def test_contradictory_puzzles_agree_with_brute_force():
     assert seen[NONE] > 50
 
 
+def test_solved_by_lines_is_the_solvers_line_difficulty():
+    """The generator's quick test for easy puzzles says yes exactly when the solver
+    finds the one solution by line solving alone."""
+    rng = random.Random(9)
+    agreed = 0
+    for _ in range(300):
+        w, h = rng.randint(1, 8), rng.randint(1, 8)
+        picture = random_picture(rng, w, h, 2, rng.choice([0.3, 0.5, 0.7]))
+        rows, columns = clues_of(picture)
+        if rng.random() < 0.3:  # the columns of another picture: often no solution
+            _, columns = clues_of(random_picture(rng, w, h, 2, 0.5))
+        try:
+            puzzle = Puzzle(rows, columns, (WHITE, BLACK))
+        except UnsatisfiableClues:
+            continue
+        result = solve(puzzle)
+        easy = result.status == UNIQUE and result.difficulty == "line"
+        assert Solver(puzzle).solved_by_lines() == easy
+        agreed += easy
+    assert agreed > 50
+
+
 def test_random_colour_puzzles_agree_with_brute_force():
     rng = random.Random(7)
     seen = {UNIQUE: 0, MULTIPLE: 0, NONE: 0}

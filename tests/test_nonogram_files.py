@@ -152,6 +152,20 @@ def test_cli_show_and_make(capsys):
     assert result.status == "unique" and result.difficulty == "line"
 
 
+@pytest.mark.parametrize(
+    ("limit", "message"),
+    [
+        ("1e-9", "solvelab: no unique puzzle found in 0 random 50 × 50 pictures of density 0.5"),
+        ("nan", "solvelab: --time-limit must be positive"),
+    ],
+)
+def test_cli_make_gives_up_in_one_line(capsys, limit, message):
+    args = ["nonogram", "make", "--width", "50", "--height", "50", "--density", "0.5"]
+    assert main([*args, "--time-limit", limit]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(message) and err.count("\n") == 1
+
+
 @needs_puzzles
 def test_cli_time_limit_is_never_none(capsys):
     path = PUZZLES / "dom" / "7-dom.xml"

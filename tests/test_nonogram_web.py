@@ -122,6 +122,14 @@ def test_generator_kinds():
         assert solve(puzzle).status == "unique"
 
 
+def test_generator_gives_up_at_its_budget_with_a_message():
+    answer = web.nonogram_generate(width=60, height=60, density=0.5, seed=1, budget=1e-9)
+    assert answer == {
+        "error": "no unique puzzle found in 0 random 60 × 60 pictures of density 0.5 "
+        "(1e-09 s); try another density or a smaller size"
+    }
+
+
 def test_solve_reports_two_solutions_a_contradiction_and_steps():
     two = web.nonogram_solve(text="rows\n2\n1 1\n2\ncolumns\n2\n1 1\n2")
     assert two["status"] == "multiple" and len(two["solutions"]) == 2

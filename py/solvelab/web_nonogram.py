@@ -85,16 +85,18 @@ def nonogram_generate(
     difficulty: str = "any",
     attempts: int = 400,
     time_limit: float = 8.0,
+    budget: float = 20.0,
 ) -> dict:
     """A random puzzle the solver proves unique: ``difficulty`` ``easy`` (line
-    solving alone), ``hard`` (needs probing or search) or ``any``."""
+    solving alone), ``hard`` (needs probing or search) or ``any``; the page waits
+    ``budget`` seconds at most."""
     if not (5 <= width <= 100 and 5 <= height <= 100):
         return {"error": f"width and height must be 5 to 100, not {width} × {height}"}
     if not 0.05 <= density <= 0.95:
         return {"error": f"the density must be 0.05 to 0.95, not {density}"}
     try:
         puzzle, result, tried = find_unique(
-            width, height, density, seed, difficulty, attempts, time_limit
+            width, height, density, seed, difficulty, attempts, time_limit, budget
         )
     except GeneratorError as error:
         return {"error": str(error)}

@@ -158,8 +158,12 @@ def cmd_make(args: argparse.Namespace) -> int:
     from solvelab.nonogram.generator import generate
     from solvelab.nonogram.pbn_xml import write_xml
 
+    if not args.time_limit > 0:  # NaN too
+        return _fail("--time-limit must be positive")
     try:
-        puzzle = generate(args.width, args.height, args.density, args.seed, easy=args.easy)
+        puzzle = generate(
+            args.width, args.height, args.density, args.seed, easy=args.easy, budget=args.time_limit
+        )
     except NonogramError as error:
         return _fail(str(error))
     sys.stdout.write(write_xml(puzzle))
@@ -243,6 +247,13 @@ def add_commands(topics) -> None:
     )
     p.add_argument("--seed", type=int, metavar="N", help="make it reproducible")
     p.add_argument("--easy", action="store_true", help="only puzzles line solving solves")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="give up after S seconds of random pictures (60)",
+    )
     p.set_defaults(run=cmd_make)
 
 

@@ -808,6 +808,17 @@ class Solver:
                     masks = [1 << v for row in image for v in row]
                     self._record(Step("image", changes=diff(self.shown, masks)))
 
+    def solved_by_lines(self) -> bool:
+        """Whether line solving alone, from the empty grid, solves the puzzle (its
+        solution is then unique): for the generator's easy puzzles, which need no
+        probing or search to turn a picture down."""
+        grid = bytearray([self.full]) * self.size if self.key is bytes else [self.full] * self.size
+        try:
+            self._propagate_root(grid)
+        except _Contradiction:
+            return False
+        return self._solved(grid)
+
     def _solved(self, grid: list[int]) -> bool:
         if type(grid) is bytearray:  # the masks of one colour deleted, in C
             return not grid.translate(None, _ONE_COLOUR)
