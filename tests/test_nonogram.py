@@ -365,6 +365,8 @@ def test_messages_for_clues_that_cannot_fit():
         Puzzle([()] * 6 + [((3, 1), (4, 1))], [()] * 6)
     with pytest.raises(UnsatisfiableClues, match=r"^the rows fill 3 cells and the columns 2$"):
         Puzzle([((3, 1),)], [((1, 1),), ((1, 1),), ()])
+    with pytest.raises(UnsatisfiableClues, match=r"^the rows fill 1 cell and the columns 2$"):
+        Puzzle([((1, 1),)], [((1, 1),), ((1, 1),)])
     with pytest.raises(PuzzleTooLarge, match="at most 200 × 200"):
         Puzzle([()] * 201, [()])
     with pytest.raises(ClueError, match="column 2: clue numbers must be at least 1"):

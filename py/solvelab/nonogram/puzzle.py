@@ -161,7 +161,8 @@ class Puzzle:
             if by_rows != by_cols:
                 what = "" if len(self.colours) == 2 else f" {self.colours[colour].name}"
                 raise UnsatisfiableClues(
-                    f"the rows fill {by_rows}{what} cells and the columns {by_cols}"
+                    f"the rows fill {by_rows}{what} {'cell' if by_rows == 1 else 'cells'} "
+                    f"and the columns {by_cols}"
                 )
 
     @classmethod
