@@ -122,6 +122,12 @@ def test_generator_kinds():
         assert solve(puzzle).status == "unique"
 
 
+def test_generator_refuses_sizes_that_are_not_whole_numbers():
+    for width in (10.5, float("nan"), 4, 101):
+        answer = web.nonogram_generate(width=width, height=10)
+        assert answer["error"].startswith("width and height must be whole numbers 5 to 100")
+
+
 def test_generator_gives_up_at_its_budget_with_a_message():
     answer = web.nonogram_generate(width=60, height=60, density=0.5, seed=1, budget=1e-9)
     assert answer == {

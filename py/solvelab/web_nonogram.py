@@ -90,8 +90,8 @@ def nonogram_generate(
     """A random puzzle the solver proves unique: ``difficulty`` ``easy`` (line
     solving alone), ``hard`` (needs probing or search) or ``any``; the page waits
     ``budget`` seconds at most."""
-    if not (5 <= width <= 100 and 5 <= height <= 100):
-        return {"error": f"width and height must be 5 to 100, not {width} × {height}"}
+    if not all(type(n) is int and 5 <= n <= 100 for n in (width, height)):
+        return {"error": f"width and height must be whole numbers 5 to 100, not {width} × {height}"}
     if not 0.05 <= density <= 0.95:
         return {"error": f"the density must be 0.05 to 0.95, not {density}"}
     try:
