@@ -277,9 +277,25 @@ listenForKeys(grid, actions);
 
 // -- where puzzles come from ----------------------------------------------------
 
+// What the random puzzle, file and link forms asked for, said beside them too (the
+// page's message is below the grid, often out of sight from the forms).
+const sourceStatus = $(".nono-source-status");
+const saySource = (text, kind = "") => {
+  sourceStatus.textContent = text;
+  sourceStatus.dataset.kind = kind;
+};
+
 async function open(method, args, options) {
   say("…");
-  const answer = await python.call(method, args);
+  saySource(options.waiting ?? "…");
+  let answer;
+  try {
+    answer = await python.call(method, args);
+  } catch (error) {
+    saySource(error.message, "error");
+    throw error;
+  }
+  saySource(answer.error ?? "", answer.error ? "error" : "");
   if (answer.error) return say(answer.error, "error"), null;
   load(answer, answer.grid ?? null, options);
   return answer;
@@ -299,9 +315,13 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
     seed: Number(field("seed")),
     difficulty: field("difficulty"),
   };
-  open("nonogram_generate", args, { source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
+  const make = event.target.querySelector("button");
+  make.disabled = true; // one puzzle at a time: a second would wait behind the first
+  const waiting = "Making a puzzle: random pictures until one has a single solution (20 s at most)…";
+  open("nonogram_generate", args, { waiting, source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
     .then((answer) => answer && say(`Random ${args.width} × ${args.height}, seed ${args.seed}: unique, ${answer.difficulty === "line" ? "line by line" : "needs trying cells"}.`))
-    .catch((e) => say(e.message, "error"));
+    .catch((e) => say(e.message, "error"))
+    .finally(() => (make.disabled = false));
 });
 $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];

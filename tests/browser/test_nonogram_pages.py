@@ -205,6 +205,10 @@ def test_a_malformed_file_gives_a_message(page, site_url):
         files=[{"name": "bad.non", "mimeType": "text/plain", "buffer": b"width 3\nheight x\n"}]
     )
     expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
+    # Said beside the form too: the page's message is below the grid, out of sight.
+    beside = page.locator(".nono-source-status")
+    expect(beside).to_have_attribute("data-kind", "error")
+    expect(beside).to_have_text(page.locator(".nono-message").inner_text())
 
 
 def test_the_generators_puzzle_is_unique(page, site_url):
