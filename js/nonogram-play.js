@@ -194,6 +194,14 @@ document.addEventListener("visibilitychange", () => {
 
 // -- actions -------------------------------------------------------------------
 
+/** The puzzle and cells a call to Python is about, and whether they are still in play
+ * when its answer comes (a stroke, an undo or another puzzle may come first). */
+function askedFor() {
+  const asked = { puzzle, cells: Array.from(grid.cells) };
+  asked.still = () => puzzle === asked.puzzle && asked.cells.every((v, i) => v === grid.cells[i]);
+  return asked;
+}
+
 function replay(changes, forward) {
   for (const [cell, before, after] of changes) grid.cells[cell] = forward ? after : before;
 }
@@ -219,8 +227,10 @@ const actions = {
   },
   async check() {
     if (!puzzle) return;
-    const answer = await python.call("nonogram_check", { rows: puzzle.rows, columns: puzzle.columns, grid: Array.from(grid.cells) });
+    const asked = askedFor();
+    const answer = await python.call("nonogram_check", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
     if (answer.error) return say(answer.error, "error");
+    if (!asked.still()) return say("The grid changed while it was being checked: press Check again.");
     grid.marks.clear();
     for (const cell of answer.wrong) grid.marks.set(cell, "wrong");
     grid.draw();
@@ -229,8 +239,10 @@ const actions = {
   },
   async hint() {
     if (!puzzle || solved) return;
-    const answer = await python.call("nonogram_hint", { rows: puzzle.rows, columns: puzzle.columns, grid: Array.from(grid.cells) });
+    const asked = askedFor();
+    const answer = await python.call("nonogram_hint", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
     if (answer.error) return say(answer.error, "error");
+    if (!asked.still()) return say("The grid changed while a hint was sought: press Hint again.");
     grid.marks.clear();
     grid.markedLine = answer.line ?? -1;
     for (const [cell] of answer.cells) grid.marks.set(cell, answer.kind === "wrong" ? "wrong" : "hint");
@@ -240,11 +252,13 @@ const actions = {
   },
   async share() {
     if (!puzzle) return;
-    const answer = await python.call("nonogram_link", { rows: puzzle.rows, columns: puzzle.columns, grid: Array.from(grid.cells) });
+    const asked = askedFor();
+    const answer = await python.call("nonogram_link", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
     if (answer.error) return say(answer.error, "error");
+    if (!asked.still()) return say("The grid changed while the link was being made: press Share again.");
     const url = new URL(location.pathname, location.href);
     url.searchParams.set("c", answer.clues);
-    if (grid.cells.some((c) => c !== UNKNOWN)) url.searchParams.set("g", answer.progress);
+    if (asked.cells.some((c) => c !== UNKNOWN)) url.searchParams.set("g", answer.progress);
     const box = $(".nono-share");
     box.value = url.href;
     box.hidden = false;

@@ -34,8 +34,7 @@ import sys
 from solvelab import __version__
 
 # Each command imports what it needs when it runs: `solvelab nonogram ...` then
-# starts without the cube's modules (25 ms of its 80 ms, with those the XML writer
-# used to pull in).
+# starts without the cube's modules (see `solvelab bench startup`).
 
 
 def _colour_wanted(choice: str) -> bool:

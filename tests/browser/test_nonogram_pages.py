@@ -211,6 +211,26 @@ def test_a_malformed_file_gives_a_message(page, site_url):
     expect(beside).to_have_text(page.locator(".nono-message").inner_text())
 
 
+def test_an_answer_for_a_grid_no_longer_in_play_is_not_shown(page, site_url):
+    """A cell changes (as in a stroke still going on) in the same task as Check is
+    pressed, before Python can answer: the answer is about the grid before it."""
+    start_heart(page, site_url)
+    stroke(page, [(0, 0), (0, 9)])  # wrong cells in the heart's top row
+    wait_for_python(page)
+    page.evaluate(
+        """() => {
+          document.querySelector('[data-action="check"]').click();
+          window.nonogramGrid.cells[99] = 1;
+        }"""
+    )
+    expect(page.locator(".nono-message")).to_have_text(
+        "The grid changed while it was being checked: press Check again."
+    )
+    assert page.evaluate("window.nonogramGrid.marks.size") == 0
+    page.get_by_role("button", name="Check").click()  # asked again: answered
+    expect(page.locator(".nono-message")).to_contain_text("wrong (marked in red)")
+
+
 def test_the_generators_puzzle_is_unique(page, site_url):
     start_heart(page, site_url)
     wait_for_python(page)
