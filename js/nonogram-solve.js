@@ -138,7 +138,16 @@ async function solve() {
   const started = performance.now();
   const ticker = setInterval(() => say(`Solving… ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   try {
-    show(await python.call("nonogram_solve", args));
+    const answer = await python.call("nonogram_solve", args);
+    const unchanged = (kind, texts) => {
+      const now = boxes(kind);
+      return now.length === texts.length && now.every((input, i) => input.value === texts[i]);
+    };
+    if (unchanged("row", args.row_texts) && unchanged("column", args.column_texts)) show(answer);
+    else {
+      root.dataset.status = "stale";
+      say("The clues were changed while they were being solved: press Solve again.");
+    }
   } catch (error) {
     root.dataset.status = "stopped";
     say(error.name === "Cancelled" ? "Stopped." : error.message, "error");

@@ -87,6 +87,24 @@ def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url, steps)
         expect(page.locator(".nono-step-text")).to_contain_text("mirrored or turned")
 
 
+def test_clues_changed_while_solving_get_no_answer_for_the_old_ones(page, site_url):
+    open_solve(page, site_url)
+    type_clues(page, *RING)
+    page.locator("[data-field=steps]").uncheck()
+    # A clue typed in the same task as Solve is pressed, before Python can answer.
+    page.evaluate(
+        """() => {
+          document.querySelector('[data-action="solve"]').click();
+          document.querySelector('.nono-lines[data-kind=row] input').value = "9";
+        }"""
+    )
+    page.wait_for_selector(".nonogram-solve[data-status=stale]", timeout=PYTHON_READY)
+    expect(page.locator(".nono-message")).to_have_text(
+        "The clues were changed while they were being solved: press Solve again."
+    )
+    expect(page.locator("canvas[data-grid='0']")).to_be_hidden()  # no picture for the old clues
+
+
 def test_the_nonogram_pages_never_load_the_cubes_tables(page, site_url, page_log):
     # The worker loads the cube solver's tables in the background only for pages
     # that ask (the player): here they would cost a phone 2.3 MB, 50 MB of memory
