@@ -21,6 +21,7 @@ const SNAPSHOT_EVERY = 64; // steps between kept grids (any step is replayed fro
 const python = new PythonClient({ onStatus: showStatus });
 const grids = $$("canvas[data-grid]").map((canvas) => new NonogramGrid(canvas, { brushes: false }));
 let running = false;
+let edited = false; // a clue box was typed in while the clues were being solved
 
 // Zoom for the answer's grids (a big one opens zoomed in, to read its clues): − Fit +
 const zoomRow = document.createElement("div");
@@ -77,7 +78,12 @@ function makeBoxes(values = null) {
       input.dataset.line = String(offset + i);
       input.setAttribute("aria-label", `${kind} ${i + 1}`);
       input.value = typed[kind][i] ?? "";
-      input.addEventListener("input", () => (typed[kind][i] = input.value));
+      input.addEventListener("input", () => {
+        typed[kind][i] = input.value;
+        if (!running) return;
+        edited = true; // the answer would be about other clues: stop it where that is cheap
+        if (python.interruptible) python.stop();
+      });
       label.append(number, input);
       const note = document.createElement("span");
       note.className = "nono-line-message";
@@ -129,6 +135,7 @@ async function solve() {
     steps: $("[data-field=steps]").checked,
   };
   running = true;
+  edited = false;
   showStatus(python.status);
   $("[data-action=stop]").disabled = false;
   clearLineMessages();
@@ -144,11 +151,9 @@ async function solve() {
       return now.length === texts.length && now.every((input, i) => input.value === texts[i]);
     };
     if (unchanged("row", args.row_texts) && unchanged("column", args.column_texts)) show(answer);
-    else {
-      root.dataset.status = "stale";
-      say("The clues were changed while they were being solved: press Solve again.");
-    }
+    else sayStale();
   } catch (error) {
+    if (edited && error.name === "Cancelled") return sayStale();
     root.dataset.status = "stopped";
     say(error.name === "Cancelled" ? "Stopped." : error.message, "error");
   } finally {
@@ -157,6 +162,11 @@ async function solve() {
     $("[data-action=stop]").disabled = true;
     showStatus(python.status);
   }
+}
+
+function sayStale() {
+  root.dataset.status = "stale";
+  say("The clues were changed while they were being solved: press Solve again.");
 }
 
 function show(answer) {

@@ -105,6 +105,21 @@ def test_clues_changed_while_solving_get_no_answer_for_the_old_ones(page, site_u
     expect(page.locator("canvas[data-grid='0']")).to_be_hidden()  # no picture for the old clues
 
 
+def test_typing_a_clue_stops_the_solve_of_the_old_clues(page, site_url):
+    open_solve(page, site_url)
+    type_clues(page, *dom(9))  # with steps recorded: minutes of backtracking
+    page.get_by_role("button", name="Solve").click()
+    expect(page.locator(".nono-message")).to_have_text(re.compile(r"^Solving… [1-9]\d* s$"))
+    box = page.get_by_label("row 1", exact=True)
+    box.press("End")
+    box.press_sequentially(" 1")
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "stale")
+    expect(page.locator(".nono-message")).to_have_text(
+        "The clues were changed while they were being solved: press Solve again."
+    )
+    expect(page.get_by_role("button", name="Solve")).to_be_enabled()
+
+
 def test_the_nonogram_pages_never_load_the_cubes_tables(page, site_url, page_log):
     # The worker loads the cube solver's tables in the background only for pages
     # that ask (the player): here they would cost a phone 2.3 MB, 50 MB of memory
