@@ -229,8 +229,8 @@ const actions = {
     if (!puzzle) return;
     const asked = askedFor();
     const answer = await python.call("nonogram_check", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
-    if (answer.error) return say(answer.error, "error");
     if (!asked.still()) return say("The grid changed while it was being checked: press Check again.");
+    if (answer.error) return say(answer.error, "error");
     grid.marks.clear();
     for (const cell of answer.wrong) grid.marks.set(cell, "wrong");
     grid.draw();
@@ -241,8 +241,8 @@ const actions = {
     if (!puzzle || solved) return;
     const asked = askedFor();
     const answer = await python.call("nonogram_hint", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
-    if (answer.error) return say(answer.error, "error");
     if (!asked.still()) return say("The grid changed while a hint was sought: press Hint again.");
+    if (answer.error) return say(answer.error, "error");
     grid.marks.clear();
     grid.markedLine = answer.line ?? -1;
     for (const [cell] of answer.cells) grid.marks.set(cell, answer.kind === "wrong" ? "wrong" : "hint");
@@ -254,8 +254,8 @@ const actions = {
     if (!puzzle) return;
     const asked = askedFor();
     const answer = await python.call("nonogram_link", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
-    if (answer.error) return say(answer.error, "error");
     if (!asked.still()) return say("The grid changed while the link was being made: press Share again.");
+    if (answer.error) return say(answer.error, "error");
     const url = new URL(location.pathname, location.href);
     url.searchParams.set("c", answer.clues);
     if (asked.cells.some((c) => c !== UNKNOWN)) url.searchParams.set("g", answer.progress);
