@@ -151,8 +151,9 @@ def run_pyodide(
     from solvelab.bench.pyodide import run_python
 
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
-    code = f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\nREPEAT = {repeat}\n"
-    code += f"CHECK = {check}\n"
+    code = (
+        f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\nREPEAT = {repeat}\nCHECK = {check}\n"
+    )
     output = run_python(code + PYODIDE_CODE, timeout=time_limit * len(paths) * repeat + 300)
     results = {}
     for line in output.splitlines():

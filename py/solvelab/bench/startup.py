@@ -173,27 +173,33 @@ def _print(label: str, seconds: list[float]) -> None:
     )
 
 
+def _section(title: str, figures: dict[str, list[float]] | None, skipped: str) -> None:
+    if figures is None:
+        print(skipped)
+        return
+    print(title)
+    for label, seconds in figures.items():
+        _print(label, seconds)
+
+
 def main(runs: int, runtimes: tuple[str, ...]) -> int:
     if "cpython" in runtimes:
-        print(f"CPython {sys.version.split()[0]}: `solvelab cube solve`, process start to exit")
-        for label, seconds in cpython(runs).items():
-            _print(label, seconds)
-        print("CPython: `solvelab nonogram solve`, process start to exit")
-        for label, seconds in cpython_nonogram(runs).items():
-            _print(label, seconds)
+        version = sys.version.split()[0]
+        _section(
+            f"CPython {version}: `solvelab cube solve`, process start to exit", cpython(runs), ""
+        )
+        _section(
+            "CPython: `solvelab nonogram solve`, process start to exit", cpython_nonogram(runs), ""
+        )
     if "pyodide" in runtimes:
-        figures = pyodide(max(3, runs // 2))
-        if figures is None:
-            print("Pyodide: skipped (Node.js not found)")
-        else:
-            print("Pyodide under Node.js: the worker's tables, then Python's load")
-            for label, seconds in figures.items():
-                _print(label, seconds)
-        imports = pyodide_imports(max(3, runs // 2))
-        if imports is None:
-            print("Pyodide imports: skipped (needs Node.js and the built site: make site)")
-        else:
-            print("Pyodide under Node.js, the built site's archives: the worker's imports")
-            for label, seconds in imports.items():
-                _print(label, seconds)
+        _section(
+            "Pyodide under Node.js: the worker's tables, then Python's load",
+            pyodide(max(3, runs // 2)),
+            "Pyodide: skipped (Node.js not found)",
+        )
+        _section(
+            "Pyodide under Node.js, the built site's archives: the worker's imports",
+            pyodide_imports(max(3, runs // 2)),
+            "Pyodide imports: skipped (needs Node.js and the built site: make site)",
+        )
     return 0

@@ -700,8 +700,7 @@ class Solver:
         return result
 
     def _solve(self, result: Result) -> None:
-        # A bytearray when line states are bytes: a line's key is then one C slice.
-        grid = bytearray([self.full]) * self.size if self.key is bytes else [self.full] * self.size
+        grid = self._empty_grid()
         try:
             self._propagate_root(grid)
         except _Contradiction as failure:
@@ -812,12 +811,17 @@ class Solver:
         """Whether line solving alone, from the empty grid, solves the puzzle (its
         solution is then unique): for the generator's easy puzzles, which need no
         probing or search to turn a picture down."""
-        grid = bytearray([self.full]) * self.size if self.key is bytes else [self.full] * self.size
+        grid = self._empty_grid()
         try:
             self._propagate_root(grid)
         except _Contradiction:
             return False
         return self._solved(grid)
+
+    def _empty_grid(self):
+        """Every cell unknown: a bytearray when line states are bytes (a line's key is
+        then one C slice), else a list."""
+        return bytearray([self.full]) * self.size if self.key is bytes else [self.full] * self.size
 
     def _solved(self, grid: list[int]) -> bool:
         if type(grid) is bytearray:  # the masks of one colour deleted, in C
