@@ -319,10 +319,14 @@ def test_a_found_solution_brings_its_mirror_image():
     assert [step.kind for step in result.steps] == ["guess", "solution", "image"]
     first, second = result.solutions
     assert second == tuple(row[::-1] for row in first)
-    for max_solutions in (1, 2, 3):
+    for max_solutions in (2, 3):
         result = Solver(puzzle, max_solutions=max_solutions).solve()
-        assert len(result.solutions) == min(max_solutions, 2)
+        assert result.status == "multiple"
+        assert len(result.solutions) == 2
         assert len(set(result.solutions)) == len(result.solutions)
+    # One solution found is no verdict: the solver asks for at least two.
+    with pytest.raises(ValueError, match="at least 2"):
+        Solver(puzzle, max_solutions=1)
 
 
 # -- the line solver -------------------------------------------------------------------

@@ -171,6 +171,9 @@ class Solver:
         check_goal: bool = False,
     ):
         started = time.perf_counter()
+        if max_solutions < 2:
+            # One solution found proves nothing: "unique" needs the search to end.
+            raise ValueError(f"max_solutions must be at least 2, not {max_solutions}")
         self.puzzle = puzzle
         # Checking a known picture (pbnsolve -c): the puzzle's goal, when it satisfies
         # the clues, is the colour a guess tries first, so the search finds it at once
