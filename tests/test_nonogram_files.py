@@ -92,6 +92,47 @@ def test_malformed_files_name_the_line(fmt, text, message):
     assert "\n" not in str(error.value)
 
 
+def test_pattern_game_ids_read_and_write():
+    # Simon Tatham's Pattern: the size, then the columns' clues and the rows', '/'
+    # between clues, '.' between numbers, nothing for a blank line.
+    puzzle = Puzzle.from_grid(["X..", "...", "XX."])
+    assert dumps(puzzle, "pattern") == "3x3:1.1/1//1//2"
+    for text in (
+        "3x3:1.1/1//1//2",
+        "3:1.1/1//1//2\n",  # a square's size written once
+        "3x3:1.1/1/0/1/0/2",  # 0 for a blank line
+        "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pattern.html#3x3:1.1/1//1//2",
+    ):
+        again = parse(text)  # the format guessed from the text
+        assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns), text
+    for seed in range(5):
+        puzzle = generate(8, 6, 0.5, seed=seed)
+        again = parse(dumps(puzzle, "pattern"), "pattern")
+        assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns)
+    with pytest.raises(ValueError, match="one colour"):
+        dumps(Puzzle.from_grid(["Xr"], COLOURS), "pattern")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("15x15#61234", "a random seed ID"),
+        ("3x2:2/1/2/1.1/3,aB", "fills in some cells"),
+        (
+            "3x2:2/1/2/1.1",
+            "a 3 × 2 puzzle's game ID has 5 clues (3 columns, then 2 rows); this one has 4",
+        ),
+        ("3x2:2/1/2/1.x/3", "row 1: '1.x' is not numbers of 1 or more joined by '.'"),
+        ("3x2:2/1/2/1.0/3", "row 1: '1.0'"),
+        ("0x2:/", "a 0 × 2 grid has no cells"),
+    ],
+)
+def test_bad_pattern_game_ids_say_what_is_wrong(text, message):
+    with pytest.raises(FormatError) as error:
+        parse(text, "pattern")
+    assert message in str(error.value)
+
+
 # -- the CLI -------------------------------------------------------------------------
 
 
@@ -141,6 +182,19 @@ def test_cli_bad_input_exit_two_one_line(tmp_path):
         assert done.returncode == 2
         assert done.stdout == ""
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_cli_takes_a_pattern_game_id_for_a_file(tmp_path):
+    done = run_cli("nonogram", "solve", "--json", "3x2:2/1/2/1.1/3")
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["solutions"] == [["X.X", "XXX"]]
+    saved = tmp_path / "pattern.txt"
+    saved.write_text("3x2:2/1/2/1.1/3\n")
+    assert (
+        json.loads(run_cli("nonogram", "solve", "--json", str(saved)).stdout)["status"] == "unique"
+    )
+    seed = run_cli("nonogram", "solve", "--json", "15x15#61234")
+    assert seed.returncode == 2 and "random seed" in seed.stderr
 
 
 def test_cli_show_and_make(capsys):

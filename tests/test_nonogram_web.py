@@ -148,7 +148,7 @@ def test_solve_reports_two_solutions_a_contradiction_and_steps():
 
 def test_export_round_trips_through_every_format():
     puzzle = gallery_puzzle("key")
-    for fmt in ("xml", "non", "text"):
+    for fmt in ("xml", "non", "text", "pattern"):
         text = web.nonogram_export(rows=_rows(puzzle), columns=_columns(puzzle), fmt=fmt)["text"]
         again = web.nonogram_from_text(text=text)
         assert again["rows"] == _rows(puzzle) and again["columns"] == _columns(puzzle)

@@ -105,7 +105,8 @@ def nonogram_generate(
 
 
 def nonogram_from_text(text: str, name: str = "") -> dict:
-    """A puzzle from a file's text (webpbn XML, .non or clue text, by ``name`` or content)."""
+    """A puzzle from a file's text (webpbn XML, .non, clue text or a Pattern game ID, by
+    ``name`` or content)."""
     if len(text) > MAX_TEXT:
         return {"error": f"the file is over {MAX_TEXT:,} characters"}
     try:

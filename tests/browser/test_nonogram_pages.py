@@ -211,6 +211,22 @@ def test_a_malformed_file_gives_a_message(page, site_url):
     expect(beside).to_have_text(page.locator(".nono-message").inner_text())
 
 
+def test_a_pattern_game_id_opens_in_the_link_box(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.locator("summary").click()
+    box = page.locator("[data-field=link]")
+    box.fill("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pattern.html#15x15#8")
+    page.get_by_role("button", name="Open", exact=True).click()
+    beside = page.locator(".nono-source-status")
+    expect(beside).to_contain_text("random seed", timeout=PYTHON_READY)
+    box.fill("5:1/3/5/3/1/1/3/5/3/1")  # a diamond
+    page.get_by_role("button", name="Open", exact=True).click()
+    wait_for_puzzle(page, 5, 5)
+    expect(beside).to_have_text("")
+    assert page.evaluate("window.nonogramGrid.rows") == [[1], [3], [5], [3], [1]]
+
+
 def test_an_answer_for_a_grid_no_longer_in_play_is_not_shown(page, site_url):
     """A cell changes (as in a stroke still going on) in the same task as Check is
     pressed, before Python can answer: the answer is about the grid before it."""

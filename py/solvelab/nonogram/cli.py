@@ -17,6 +17,7 @@ import time
 
 from solvelab.nonogram.errors import NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import read_file
+from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
 from solvelab.nonogram.puzzle import Puzzle, clue_of, clue_text, line_name
 from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
@@ -53,6 +54,9 @@ def _fail(message: str) -> int:
 
 
 def _load(path: str) -> Puzzle:
+    # A Pattern game ID may stand for a file, as it does for Simon Tatham's own solver.
+    if not os.path.exists(path) and looks_like_pattern_id(path):
+        return read_pattern_id(path)
     return read_file(path)
 
 
@@ -207,8 +211,9 @@ def add_commands(topics) -> None:
     p = commands.add_parser(
         "solve",
         help="solve a puzzle and say whether its solution is unique",
-        description="Solve the puzzle in FILE (webpbn XML, .non or clue text) and print the "
-        "picture and the verdict: unique, more than one solution (two shown) or none (why). "
+        description="Solve the puzzle in FILE (webpbn XML, .non, clue text or a Pattern game "
+        "ID; the ID itself may stand for FILE) and print the picture and the verdict: "
+        "unique, more than one solution (two shown) or none (why). "
         "Exit status 0 for a verdict, 2 for a bad file, 3 if --time-limit passed first "
         '(JSON status "timeout").',
     )

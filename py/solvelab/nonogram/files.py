@@ -1,8 +1,9 @@
-"""Reading and writing puzzle files in any of the three formats.
+"""Reading and writing puzzle files in any of the four formats.
 
 The format is chosen by the file's extension (``.xml``/``.pbn``, ``.non``,
-anything else) or, for other names, by the text: XML starts with ``<``, ``.non``
-has a ``width`` line, otherwise it is the clue text format.
+anything else) or, for other names, by the text: XML starts with ``<``, a
+Pattern game ID is one line like ``5x5:2/1.1/…``, ``.non`` has a ``width`` line,
+otherwise it is the clue text format.
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from pathlib import Path
 from solvelab.nonogram.clue_text import read_text, write_text
 from solvelab.nonogram.errors import FormatError
 from solvelab.nonogram.non_format import read_non, write_non
+from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id, write_pattern_id
 from solvelab.nonogram.pbn_xml import read_xml, write_xml
 from solvelab.nonogram.puzzle import Puzzle
 
-FORMATS = ("xml", "non", "text")
+FORMATS = ("xml", "non", "text", "pattern")
 MAX_FILE_BYTES = 4_000_000
 
 
 def guess_format(text: str, name: str = "") -> str:
-    """``xml``, ``non`` or ``text``."""
+    """``xml``, ``non``, ``text`` or ``pattern``."""
     suffix = Path(name).suffix.lower()
     if suffix in (".xml", ".pbn"):
         return "xml"
@@ -29,6 +31,8 @@ def guess_format(text: str, name: str = "") -> str:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("<"):
         return "xml"
+    if looks_like_pattern_id(stripped.rstrip()):
+        return "pattern"
     words = {line.split(" ", 1)[0].strip().lower() for line in stripped.splitlines()}
     if "width" in words or "height" in words:
         return "non"
@@ -44,6 +48,8 @@ def parse(text: str, fmt: str | None = None, source: str | None = None) -> Puzzl
         return read_non(text, source)
     if fmt == "text":
         return read_text(text, source)
+    if fmt == "pattern":
+        return read_pattern_id(text, source)
     raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
 
 
@@ -69,7 +75,7 @@ def read_file(path: str | Path, fmt: str | None = None) -> Puzzle:
 
 def dumps(puzzle: Puzzle, fmt: str = "xml") -> str:
     """The puzzle as text in ``fmt``."""
-    writers = {"xml": write_xml, "non": write_non, "text": write_text}
+    writers = {"xml": write_xml, "non": write_non, "text": write_text, "pattern": write_pattern_id}
     if fmt not in writers:
         raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     return writers[fmt](puzzle)
