@@ -10,7 +10,7 @@
 // check is asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient } from "./python.js";
-import { FILLED, NonogramGrid, UNKNOWN, listenForKeys, runsOf } from "./nonogram-grid.js";
+import { FILLED, NonogramGrid, UNKNOWN, isPatternId, listenForKeys, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
 const $ = (selector) => root.querySelector(selector);
@@ -259,6 +259,10 @@ const actions = {
     const answer = await exportAs("non");
     if (answer) showExport(answer.text, "puzzle.non"), say(".non, with the picture as its goal.");
   },
+  async "export-pattern"() {
+    const answer = await exportAs("pattern");
+    if (answer) showExport(answer.text, null), say("A game ID for Simon Tatham's Pattern (Game, Specific…): the clues only.");
+  },
   async share() {
     const answer = await exportAs("non");
     if (!answer) return;
@@ -342,9 +346,11 @@ $("[data-field=file]").addEventListener("change", async (event) => {
 
 $("[data-form=link]").addEventListener("submit", (event) => {
   event.preventDefault();
+  const text = $("[data-field=link]").value.trim();
+  if (isPatternId(text)) return open({ text }, "a Pattern game ID").catch(failed);
   let params;
   try {
-    params = new URL($("[data-field=link]").value.trim(), location.href).searchParams;
+    params = new URL(text, location.href).searchParams;
   } catch {
     return say("That is not a link.", "error");
   }

@@ -4,7 +4,7 @@
 // progress (localStorage); check and hint enable themselves when it is ready.
 
 import { PythonClient } from "./python.js";
-import { NonogramGrid, UNKNOWN, listenForKeys } from "./nonogram-grid.js";
+import { NonogramGrid, UNKNOWN, isPatternId, listenForKeys } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
 const $ = (selector) => root.querySelector(selector);
@@ -343,12 +343,10 @@ $("[data-field=file]").addEventListener("change", async (event) => {
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
   open("nonogram_from_text", { text: await file.text(), name: file.name }, { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
 });
-// Simon Tatham's Pattern game IDs (5x5:2/1.1/…), or links to one: read as a file's text.
-const PATTERN_ID = /^(\S*#)?\d+(x\d+)?[:#]/;
 $("[data-form=link]").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("[data-field=link]").value.trim();
-  if (PATTERN_ID.test(text)) {
+  if (isPatternId(text)) {
     return open("nonogram_from_text", { text }, { source: { label: "a Pattern game ID" } }).catch((e) => say(e.message, "error"));
   }
   let params;

@@ -180,7 +180,8 @@ def test_export_and_import_round_trip(page, site_url, tmp_path):
     stroke(page, [(0, 0), (0, 3)])
     stroke(page, [(2, 1), (2, 2)])
     drawn = cells(page)
-    for action, name in (("export-xml", "p.xml"), ("export-non", "p.non")):
+    exports = (("export-xml", "p.xml"), ("export-non", "p.non"), ("export-pattern", "p.txt"))
+    for action, name in exports:
         page.click(f'[data-action="{action}"]')
         expect(page.locator(".nono-export")).to_be_visible()
         page.wait_for_function("document.querySelector('.nono-export').value.length > 0")
@@ -198,6 +199,11 @@ def test_export_and_import_round_trip(page, site_url, tmp_path):
     bad.write_text("<puzzle><clues type='rows'><line><count>x</count>")
     page.set_input_files("[data-field=file]", str(bad))
     expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
+    assert cells(page) == drawn
+    # a Pattern game ID in the link box: opened, solved to get its picture
+    page.fill("[data-field=link]", "4x3:1/1.1/1.1/1/4//2")
+    page.click("[data-form=link] button[type=submit]")
+    expect(page.locator(".nono-message")).to_contain_text("from a Pattern game ID")
     assert cells(page) == drawn
     # a malformed link: a message, inserted as text
     page.fill("[data-field=link]", "https://example.org/?c=<b>11.3_2</b>")
