@@ -32,7 +32,7 @@ const css = (name, fallback) =>
 
 /** Whether text is a game ID of Simon Tatham's Pattern (5x5:2/1.1/…), or a link to
  * one: the pages' link boxes read those as a file's text (pattern_id.py). */
-export const isPatternId = (text) => /^(\S*#)?\d+(x\d+)?[:#]/.test(text);
+export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
 
 /** The runs of filled cells of a line, as a clue: [3, 1]. */
 export function runsOf(cells) {

@@ -101,6 +101,7 @@ def test_pattern_game_ids_read_and_write():
         "3x3:1.1/1//1//2",
         "3:1.1/1//1//2\n",  # a square's size written once
         "3x3:1.1/1/0/1/0/2",  # 0 for a blank line
+        "3x3:1.1/1//\n1//2\n",  # broken across lines where it was copied from
         "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pattern.html#3x3:1.1/1//1//2",
     ):
         again = parse(text)  # the format guessed from the text
@@ -111,6 +112,8 @@ def test_pattern_game_ids_read_and_write():
         assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns)
     with pytest.raises(ValueError, match="one colour"):
         dumps(Puzzle.from_grid(["Xr"], COLOURS), "pattern")
+    # Clue text whose first line is a comment with a size in it is still clue text.
+    assert parse("# 10x10: a cat\nrows\n1\ncolumns\n1\n").width == 1
 
 
 @pytest.mark.parametrize(

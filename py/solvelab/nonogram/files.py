@@ -31,7 +31,7 @@ def guess_format(text: str, name: str = "") -> str:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("<"):
         return "xml"
-    if looks_like_pattern_id(stripped.rstrip()):
+    if looks_like_pattern_id(stripped):
         return "pattern"
     words = {line.split(" ", 1)[0].strip().lower() for line in stripped.splitlines()}
     if "width" in words or "height" in words:

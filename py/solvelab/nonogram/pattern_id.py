@@ -19,17 +19,22 @@ from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Puzzle
 
 # The size (WIDTH, or WIDTHxHEIGHT for a square's), then ':' and the clues; '#' and
 # a number is a random seed ID instead. A link to the game may come before it.
-_ID = re.compile(r"(?:\S*#)?(\d+)(?:x(\d+))?([:#])(.*)", re.DOTALL)
+_ID = re.compile(r"(?:\S+#)?(\d+)(?:x(\d+))?([:#])(.*)")
 
 
 def looks_like_pattern_id(text: str) -> bool:
-    """Whether ``text`` (stripped) has the shape of a Pattern game ID or a link with one."""
-    return bool(_ID.fullmatch(text)) and "\n" not in text
+    """Whether ``text`` has the shape of a Pattern game ID or a link with one."""
+    return bool(_ID.fullmatch(_joined(text)))
+
+
+def _joined(text: str) -> str:
+    # An ID has no spaces: a long one pasted from a narrow window may have line breaks.
+    return "".join(text.split())
 
 
 def read_pattern_id(text: str, source: str | None = None) -> Puzzle:
     """A puzzle from a Pattern game ID; :class:`FormatError` says what is wrong."""
-    match = _ID.fullmatch(text.strip())
+    match = _ID.fullmatch(_joined(text))
     if not match:
         raise FormatError("not a Pattern game ID (like 5x5:2/1.1/…)", None, source)
     width = int(match.group(1))
