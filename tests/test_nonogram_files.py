@@ -110,7 +110,7 @@ def test_pattern_game_ids_read_and_write():
         puzzle = generate(8, 6, 0.5, seed=seed)
         again = parse(dumps(puzzle, "pattern"), "pattern")
         assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns)
-    with pytest.raises(ValueError, match="one colour"):
+    with pytest.raises(NonogramError, match="one colour"):
         dumps(Puzzle.from_grid(["Xr"], COLOURS), "pattern")
     # Clue text whose first line is a comment with a size in it is still clue text.
     assert parse("# 10x10: a cat\nrows\n1\ncolumns\n1\n").width == 1

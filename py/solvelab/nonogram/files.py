@@ -2,7 +2,7 @@
 
 The format is chosen by the file's extension (``.xml``/``.pbn``, ``.non``,
 anything else) or, for other names, by the text: XML starts with ``<``, a
-Pattern game ID is one line like ``5x5:2/1.1/…``, ``.non`` has a ``width`` line,
+Pattern game ID looks like ``5x5:2/1.1/…``, ``.non`` has a ``width`` line,
 otherwise it is the clue text format.
 """
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from solvelab.nonogram.errors import FormatError
+from solvelab.nonogram.errors import FormatError, NonogramError
 from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Puzzle
 
-# The size (WIDTH, or WIDTHxHEIGHT for a square's), then ':' and the clues; '#' and
-# a number is a random seed ID instead. A link to the game may come before it.
+# The size (WIDTHxHEIGHT, or WIDTH alone for a square), then ':' and the clues; '#'
+# and a number is a random seed ID instead. A link to the game may come before it.
 _ID = re.compile(r"(?:\S+#)?(\d+)(?:x(\d+))?([:#])(.*)")
 
 
@@ -81,7 +81,9 @@ def read_pattern_id(text: str, source: str | None = None) -> Puzzle:
 def write_pattern_id(puzzle: Puzzle) -> str:
     """The puzzle's Pattern game ID (one colour only: Pattern has no others)."""
     if len(puzzle.colours) > 2:
-        raise ValueError(f"a Pattern game ID has one colour, this puzzle {len(puzzle.colours) - 1}")
+        raise NonogramError(
+            f"a Pattern game ID has one colour, this puzzle {len(puzzle.colours) - 1}"
+        )
     lines = (*puzzle.columns, *puzzle.rows)
     clues = "/".join(".".join(str(block.length) for block in clue) for clue in lines)
     return f"{puzzle.width}x{puzzle.height}:{clues}"
