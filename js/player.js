@@ -124,6 +124,9 @@ function useSetup({ setup, setupState }) {
 function turnFreely(token) {
   changedByHand();
   stopPlaying();
+  const dropped = player.alg.length - player.step;
+  // The message may be about those moves (a solution): it says they are gone.
+  if (dropped) say(`Turned ${token} by hand: ${dropped === 1 ? "the move that followed is" : `the ${dropped} moves that followed are`} dropped.`);
   player.alg = [...player.alg.slice(0, player.step), token];
   player.stages = null;
   player.source = null;
@@ -717,7 +720,8 @@ $('[data-option="net"]').addEventListener("change", (event) => {
 // field are the field's; a slider or a button with the focus leaves them to the player.
 const TYPING = "textarea, select, [contenteditable], input:not([type=range], [type=checkbox], [type=button])";
 document.addEventListener("keydown", (event) => {
-  if (event.target.closest(TYPING)) return;
+  // While the sticker editor is open, the cube behind it is not the one on show.
+  if (event.target.closest(TYPING) || stickerEditor.open) return;
   const action = keyAction(event);
   if (!action) return;
   event.preventDefault();

@@ -156,7 +156,7 @@ export function createStickerEditor({ root, data, view, python, currentStickers,
 
   async function check() {
     const stickers = editor.colours.map((c) => (c === UNKNOWN ? UNPAINTED : FACES[c])).join("");
-    checkButton.disabled = true;
+    checkButton.disabled = true; // a disabled button loses the focus to the page
     tell("checking…");
     let result;
     try {
@@ -166,6 +166,8 @@ export function createStickerEditor({ root, data, view, python, currentStickers,
       return;
     } finally {
       checkButton.disabled = false;
+      // Back in the editor, so that its keys (Escape, the colours) are its own again.
+      if (root.open && !root.contains(document.activeElement)) checkButton.focus();
     }
     if (result.error) {
       tell(result.error, "error", result.places);

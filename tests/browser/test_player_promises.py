@@ -111,6 +111,16 @@ def _stop_then_solve(page) -> None:
     assert turned.apply(" ".join(page.evaluate("window.solvelabPlayer.alg"))).is_solved()
 
 
+def test_a_turn_by_hand_says_the_moves_after_it_are_dropped(page, site_url):
+    open_player(page, site_url, "?alg=R%20U%20F&step=1")
+    page.wait_for_function("window.solvelabPlayer.step === 1")
+    page.keyboard.press("d")
+    assert page.evaluate("window.solvelabPlayer.alg") == ["R", "D"]
+    expect(_message(page)).to_have_text("Turned D by hand: the 2 moves that followed are dropped.")
+    page.keyboard.press("l")  # at the end: nothing dropped, nothing said
+    expect(_message(page)).to_have_text("Turned D by hand: the 2 moves that followed are dropped.")
+
+
 def test_stop_interrupts_python_and_keeps_its_tables(page, site_url):
     open_player(page, site_url)
     wait_for_python(page)

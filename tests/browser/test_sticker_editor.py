@@ -163,3 +163,21 @@ def test_keys_in_the_editor_paint_and_do_not_turn_the_cube(page, site_url):
     assert page.evaluate("window.solvelabPlayer.step") == 0
     page.keyboard.press("Escape")
     expect(page.locator(".player-editor")).not_to_have_attribute("open", "")
+
+
+def test_after_a_failed_check_the_editors_keys_are_still_its_own(page, site_url):
+    # Check and use is disabled while Python checks, which moves the focus to the page:
+    # it comes back, so Escape closes the editor and a turn key turns nothing behind it.
+    open_editor(page, site_url)
+    paint(page, *TWIST)
+    check(page)
+    expect(editor_message(page)).to_have_text("the white-red-green corner is twisted")
+    page.keyboard.press("r")
+    assert page.evaluate("window.solvelabPlayer.alg") == []
+    page.keyboard.press("Escape")
+    expect(page.locator(".player-editor")).not_to_have_attribute("open", "")
+    # Wherever the focus is, the cube behind the open editor is not turned.
+    page.locator(".player-editor summary").click()
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("u")
+    assert page.evaluate("window.solvelabPlayer.alg") == []
