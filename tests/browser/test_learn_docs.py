@@ -124,6 +124,17 @@ def test_ida_star_shows_pythons_limits(page, site_url):
         expect(demo.locator(".lesson-moves")).to_contain_text(" ".join(answer["moves"]))
 
 
+def test_the_superflip_opens_in_the_player_at_its_start(page, site_url):
+    # The chapter says to step through it: the player starts on the superflip, not solved.
+    open_chapter(page, site_url)
+    page.get_by_role("link", name="Open it in the player").click()
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 20")
+    assert page.evaluate("window.solvelabPlayer.step") == 0
+    superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
+    shown = Cube._of(tuple(page.evaluate("window.solvelabPlayer.stickers")))
+    assert shown == Cube().apply(superflip)
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_screenshots(browser, site_url, screenshot_dir, width):
     context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block")
