@@ -38,6 +38,11 @@ import { NetView } from "./net-view.js";
 const UNKNOWN = 7; // CubeView's palette index of grey
 const tokensOf = (text) => (text || "").trim().split(/\s+/).filter(Boolean);
 
+/** The fullscreen button's icon: four corners (as the player's, in player.md). */
+const FULLSCREEN_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" ' +
+  'fill="none" stroke="currentColor" stroke-width="2"><path d="M1 6V1h5M10 1h5v5M15 10v5h-5M6 15H1v-5"/></svg>';
+
 function element(tag, className, text) {
   const node = document.createElement(tag);
   node.className = className;
@@ -91,15 +96,18 @@ function setUpDemo(demo, data) {
   demo.netView = net;
   // Over the canvas's corner, as in the player: fullscreen and a picture of the view.
   const tools = element("div", "cube-demo-tools");
-  const tool = (text, label, act) => {
-    const toolButton = element("button", "cube-demo-tool", text);
+  const tool = (content, label, act) => {
+    const toolButton = element("button", "cube-demo-tool");
+    toolButton.append(content);
     toolButton.type = "button";
     toolButton.title = label;
     toolButton.setAttribute("aria-label", label);
     toolButton.addEventListener("click", act);
     tools.append(toolButton);
   };
-  tool("⛶", "Fullscreen", () =>
+  // Drawn, not a character: few fonts have ⛶ (U+26F6), and a missing one shows a box.
+  const fullscreenIcon = new DOMParser().parseFromString(FULLSCREEN_ICON, "image/svg+xml").documentElement;
+  tool(fullscreenIcon, "Fullscreen", () =>
     document.fullscreenElement ? document.exitFullscreen() : canvas.requestFullscreen().catch(() => {}),
   );
   tool("⤓", "Save a picture", async () => {
