@@ -216,6 +216,34 @@ def test_named_messages_for_impossible_pieces():
     assert sorted(twice.places) == [8, 9, 20, 33, 42, 53]
 
 
+def test_swapped_centres_are_named_not_a_corner():
+    # A real cube painted with two centres swapped: every piece would be real with the
+    # centres back in place, so the message is about them, not about a corner.
+    real = Cube.random(seed=4).to_facelets()
+    painted = with_stickers(real, U5="R", R5="U")
+    swapped = rejected_painted(painted)
+    assert str(swapped) == (
+        "the pieces are all real ones with the red and white centres swapped: "
+        "a real cube's centres keep their places"
+    )
+    assert sorted(swapped.places) == [4, 13]
+    assert rejected(painted).startswith("the pieces are all real ones with the R and U centres")
+    # Opposite centres swapped: any opposite pair swapped back gives a real cube (turned
+    # over), so all three are named.
+    opposite = rejected_painted(with_stickers(real, U5="D", D5="U"))
+    assert str(opposite) == (
+        "the pieces are all real ones with the green and blue centres swapped; or with the "
+        "red and orange centres swapped; or with the yellow and white centres swapped: a "
+        "real cube's centres keep their places"
+    )
+    assert sorted(opposite.places) == [4, 13, 22, 31, 40, 49]
+    # Three centres moved round a corner: those, or the three round the opposite corner.
+    cycled = rejected_painted(with_stickers(real, U5="R", R5="F", F5="U"))
+    assert "the white centre on U" in str(cycled) and "; or with " in str(cycled)
+    # A cube whose centres are right keeps its own message.
+    assert "twisted" in str(rejected_painted(swap(SOLVED_FACELETS, ("U9", "R1"), ("R1", "F3"))))
+
+
 def test_named_messages_for_counts_and_centres():
     assert str(rejected_painted(with_stickers(SOLVED_FACELETS, U1="R"))) == (
         "there are 8 white and 10 red stickers: a cube has 9 of each colour"

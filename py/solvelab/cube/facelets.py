@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from itertools import permutations
 
 from solvelab.cube.cubie import CORNER_NAMES, EDGE_NAMES, CubieCube
 from solvelab.cube.geometry import FACES, sticker_name
@@ -251,10 +252,54 @@ def _pieces(faces: str, stickers: str, colours: Mapping[str, str] | None = None)
             turns.append(turn)
         return pieces, turns
 
+    ways = _centres_moved(faces)
+    if ways:
+        # Every piece would be real with other centres: they are what is wrong (a person
+        # painting a cube rarely gets all its pieces wrong), so say so, not "corner URF".
+        def centre(face: str) -> str:
+            return colours[face] if colours else stickers[CENTERS[FACES.index(face)]]
+
+        def change(moves: dict[str, str]) -> str:
+            if len(moves) == 2:
+                return f"the {_and([centre(face) for face in moves])} centres swapped"
+            return _and([f"the {centre(face)} centre on {to}" for face, to in moves.items()])
+
+        told = "; or with ".join(change(moves) for moves in ways)
+        raise InvalidCubeError(
+            f"the pieces are all real ones with {told}: a real cube's centres keep their places",
+            sorted({CENTERS[FACES.index(face)] for moves in ways for face in moves}),
+        )
     cp, twists = identify("corner", CORNER_FACELETS, CORNER_NAMES, _CORNER_BY_FACES)
     ep, eo = identify("edge", EDGE_FACELETS, EDGE_NAMES, _EDGE_BY_FACES)
     co = [-turn % 3 for turn in twists]
     return CubieCube(tuple(cp), tuple(co), tuple(ep), tuple(eo))
+
+
+def _centres_moved(faces: str) -> list[dict[str, str]]:
+    """When some pieces are not real but all would be with the centres' colours on other
+    faces: each way of doing so with the fewest moves, ``{face now: face it belongs
+    on}`` (with two opposite centres swapped, any pair of opposite centres swapped
+    back makes a real cube, turned over); else ``[]``."""
+
+    def real(faces: str) -> bool:
+        return all(
+            "".join(faces[i] for i in indices) in by_faces
+            for places, by_faces in (
+                (CORNER_FACELETS, _CORNER_BY_FACES),
+                (EDGE_FACELETS, _EDGE_BY_FACES),
+            )
+            for indices in places
+        )
+
+    if real(faces):
+        return []
+    found = [
+        {face: to for face, to in zip(FACES, order, strict=True) if face != to}
+        for order in permutations(FACES)
+        if real(faces.translate(str.maketrans(dict(zip(FACES, order, strict=True)))))
+    ]
+    fewest = min(map(len, found), default=0)
+    return [moves for moves in found if len(moves) == fewest]
 
 
 def _why(letters: str, colours: Mapping[str, str] | None = None) -> str:
