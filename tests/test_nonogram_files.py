@@ -92,6 +92,28 @@ def test_malformed_files_name_the_line(fmt, text, message):
     assert "\n" not in str(error.value)
 
 
+HUGE = "1" * 5000  # past Python's 4300 digits for int(): a ValueError, not a FormatError
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [
+        ("text", f"rows\n{HUGE}\ncolumns\n1\n"),
+        ("text", "rows\n1²\ncolumns\n1\n"),
+        ("non", f"width 1\nheight 1\nrows\n{HUGE}\ncolumns\n1\n"),
+        ("non", f"width {HUGE}\n"),
+        ("xml", f"<puzzle><clues type='rows'><line><count>{HUGE}</count></line></clues></puzzle>"),
+        ("xml", "<puzzle><clues type='rows'><line><count>²</count></line></clues></puzzle>"),
+        ("pattern", f"1x1:{HUGE}/1"),
+        ("pattern", f"{HUGE}x1:1/1"),
+    ],
+)
+def test_numbers_too_long_or_not_ascii_are_format_errors(fmt, text):
+    with pytest.raises(FormatError) as error:
+        parse(text, fmt)
+    assert "\n" not in str(error.value) and "4300" not in str(error.value)
+
+
 def test_pattern_game_ids_read_and_write():
     # Simon Tatham's Pattern: the size, then the columns' clues and the rows', '/'
     # between clues, '.' between numbers, nothing for a blank line.

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from solvelab.nonogram.errors import FormatError
-from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, Puzzle
+from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, Puzzle, whole_number
 
 _NUMBER = re.compile(r"(\d+)(\D?)$")
 
@@ -61,9 +61,10 @@ def read_text(text: str, source: str | None = None) -> Puzzle:
         if line not in ("0", "-"):
             for part in line.replace(",", " ").split():
                 match = _NUMBER.match(part)
-                if not match or int(match.group(1)) < 1:
+                length = whole_number(match.group(1)) if match else None
+                if not length:
                     raise FormatError(f"not a clue number: {part!r}", number, source)
-                blocks.append((int(match.group(1)), match.group(2), number))
+                blocks.append((length, match.group(2), number))
         sections[section].append(blocks)
     for kind in ("rows", "columns"):
         if kind not in sections:

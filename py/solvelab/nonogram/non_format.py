@@ -10,7 +10,7 @@ blank line), optionally ``goal`` with the picture as 0s and 1s.
 from __future__ import annotations
 
 from solvelab.nonogram.errors import FormatError, NonogramError
-from solvelab.nonogram.puzzle import Block, Puzzle
+from solvelab.nonogram.puzzle import Block, Puzzle, whole_number
 
 _KEYWORDS = {
     "catalogue", "title", "by", "copyright", "license", "width", "height", "rows",
@@ -40,12 +40,13 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
             for part in line.replace(" ", ",").split(","):
                 if not part:
                     continue
-                if not part.isdigit():
+                length = whole_number(part)
+                if length is None:
                     raise FormatError(
                         f"a clue number must be a whole number, not {part!r}", number, source
                     )
-                if int(part) > 0:
-                    blocks.append(Block(int(part), 1))
+                if length > 0:
+                    blocks.append(Block(length, 1))
             sections[section].append(tuple(blocks))
             continue
         if not line or line.startswith("#"):
@@ -55,14 +56,15 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
             section = word
             sections[section] = []
         elif word in ("width", "height"):
-            if not rest.strip().isdigit():
+            size = whole_number(rest.strip())
+            if size is None:
                 raise FormatError(
                     f"{word} must be a whole number, not {rest.strip()!r}", number, source
                 )
             if word == "width":
-                width = int(rest)
+                width = size
             else:
-                height = int(rest)
+                height = size
         elif word == "goal":
             bits = rest.strip().strip('"')
             if bits.strip("01"):

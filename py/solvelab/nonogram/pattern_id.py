@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from solvelab.nonogram.errors import FormatError, NonogramError
-from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Puzzle
+from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Puzzle, whole_number
 
 # The size (WIDTHxHEIGHT, or WIDTH alone for a square), then ':' and the clues; '#'
 # and a number is a random seed ID instead. A link to the game may come before it.
@@ -37,9 +37,11 @@ def read_pattern_id(text: str, source: str | None = None) -> Puzzle:
     match = _ID.fullmatch(_joined(text))
     if not match:
         raise FormatError("not a Pattern game ID (like 5x5:2/1.1/…)", None, source)
-    width = int(match.group(1))
-    height = int(match.group(2) or width)
+    width = whole_number(match.group(1))
+    height = whole_number(match.group(2)) if match.group(2) else width
     separator, desc = match.group(3), match.group(4)
+    if width is None or height is None:
+        raise FormatError("the size before ':' must be whole numbers", None, source)
     if separator == "#":
         raise FormatError(
             "this is a random seed ID, which only Pattern itself can turn into a puzzle: "
@@ -69,12 +71,12 @@ def read_pattern_id(text: str, source: str | None = None) -> Puzzle:
         if clue_text in ("", "0"):
             clues.append(())
             continue
-        parts = clue_text.split(".")
-        if not all(part.isascii() and part.isdigit() and int(part) > 0 for part in parts):
+        lengths = [whole_number(part) for part in clue_text.split(".")]
+        if not all(lengths):
             raise FormatError(
                 f"{name}: {clue_text!r} is not numbers of 1 or more joined by '.'", None, source
             )
-        clues.append(tuple(Block(int(part)) for part in parts))
+        clues.append(tuple(Block(length) for length in lengths))
     return Puzzle(tuple(clues[width:]), tuple(clues[:width]), (WHITE, BLACK))
 
 

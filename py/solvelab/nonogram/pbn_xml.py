@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from solvelab.nonogram.errors import FormatError
-from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, Grid, Puzzle
+from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, Grid, Puzzle, whole_number
 
 
 @dataclass
@@ -118,9 +118,10 @@ def read_xml(text: str | bytes, source: str | None = None) -> Puzzle:
                 if colour == background:
                     fail(f'a clue in the background colour "{colour}"', count)
                 value = count.text.strip()
-                if not value.isdigit() or int(value) < 1:
+                length = whole_number(value)
+                if not length:
                     fail(f'a count must be a whole number >= 1, not "{value}"', count)
-                blocks.append(Block(int(value), index[colour]))
+                blocks.append(Block(length, index[colour]))
             lines.append(tuple(blocks))
         clues[kind] = lines
     for kind in ("rows", "columns"):

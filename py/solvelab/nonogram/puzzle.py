@@ -50,6 +50,12 @@ WHITE = Colour("white", ".", "FFFFFF")
 BLACK = Colour("black", "X", "000000")
 
 
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number, or None unless it is ASCII digits, nine at most: no
+    clue or size needs more, and Python will not read past 4300 (a traceback)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 def line_name(index: int, height: int) -> str:
     """``row 3`` or ``column 5`` (1-based) for a line index (rows first, then columns)."""
     return f"row {index + 1}" if index < height else f"column {index - height + 1}"
