@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import re
 
-from solvelab.nonogram.errors import NonogramError
+from solvelab.nonogram.errors import NonogramError, shortened
 from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.generator import GeneratorError, find_unique, random_picture
@@ -196,7 +196,9 @@ def _line_clues(texts: list[str], kind: str) -> list[list[int]]:
         parts = text.replace(",", " ").split()
         for part in parts:
             if not _CLUE_PART.match(part):
-                raise NonogramError(f"{kind} {number}: {part!r} is not a clue number (1 or more)")
+                raise NonogramError(
+                    f"{kind} {number}: {shortened(part)!r} is not a clue number (1 or more)"
+                )
         clues.append([int(part) for part in parts])
     return clues
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from solvelab.nonogram.errors import FormatError
+from solvelab.nonogram.errors import FormatError, shortened
 from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, Puzzle, whole_number
 
 _NUMBER = re.compile(r"(\d+)(\D?)$")
@@ -56,14 +56,16 @@ def read_text(text: str, source: str | None = None) -> Puzzle:
             colours.append(Colour(parts[2], parts[1], parts[3] if len(parts) == 4 else "000000"))
             continue
         if section is None:
-            raise FormatError(f"expected 'rows' or 'columns' before {line!r}", number, source)
+            raise FormatError(
+                f"expected 'rows' or 'columns' before {shortened(line)!r}", number, source
+            )
         blocks = []
         if line not in ("0", "-"):
             for part in line.replace(",", " ").split():
                 match = _NUMBER.match(part)
                 length = whole_number(match.group(1)) if match else None
                 if not length:
-                    raise FormatError(f"not a clue number: {part!r}", number, source)
+                    raise FormatError(f"not a clue number: {shortened(part)!r}", number, source)
                 blocks.append((length, match.group(2), number))
         sections[section].append(blocks)
     for kind in ("rows", "columns"):

@@ -4,6 +4,12 @@ message names the problem and where it is."""
 from __future__ import annotations
 
 
+def shortened(text: str, limit: int = 30) -> str:
+    """User text as a message quotes it: cut short when long (a pasted line of 5000
+    digits makes one line of message, not a page)."""
+    return text if len(text) <= limit else f"{text[: limit - 6]}… ({len(text)} characters)"
+
+
 class NonogramError(ValueError):
     """Base class: a puzzle or a file that cannot be used, with a message for people."""
 

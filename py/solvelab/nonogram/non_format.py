@@ -9,7 +9,7 @@ blank line), optionally ``goal`` with the picture as 0s and 1s.
 
 from __future__ import annotations
 
-from solvelab.nonogram.errors import FormatError, NonogramError
+from solvelab.nonogram.errors import FormatError, NonogramError, shortened
 from solvelab.nonogram.puzzle import Block, Puzzle, whole_number
 
 _KEYWORDS = {
@@ -43,7 +43,9 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
                 length = whole_number(part)
                 if length is None:
                     raise FormatError(
-                        f"a clue number must be a whole number, not {part!r}", number, source
+                        f"a clue number must be a whole number, not {shortened(part)!r}",
+                        number,
+                        source,
                     )
                 if length > 0:
                     blocks.append(Block(length, 1))
@@ -59,7 +61,9 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
             size = whole_number(rest.strip())
             if size is None:
                 raise FormatError(
-                    f"{word} must be a whole number, not {rest.strip()!r}", number, source
+                    f"{word} must be a whole number, not {shortened(rest.strip())!r}",
+                    number,
+                    source,
                 )
             if word == "width":
                 width = size
@@ -73,7 +77,7 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
         elif word in _KEYWORDS:
             meta[word] = rest.strip().strip('"')
         else:
-            raise FormatError(f"unknown keyword {word!r}", number, source)
+            raise FormatError(f"unknown keyword {shortened(word)!r}", number, source)
     for kind in ("rows", "columns"):
         if kind not in sections:
             raise FormatError(f"no {kind} section", None, source)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from solvelab.nonogram.errors import FormatError, NonogramError
+from solvelab.nonogram.errors import FormatError, NonogramError, shortened
 from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Puzzle, whole_number
 
 # The size (WIDTHxHEIGHT, or WIDTH alone for a square), then ':' and the clues; '#'
@@ -74,7 +74,9 @@ def read_pattern_id(text: str, source: str | None = None) -> Puzzle:
         lengths = [whole_number(part) for part in clue_text.split(".")]
         if not all(lengths):
             raise FormatError(
-                f"{name}: {clue_text!r} is not numbers of 1 or more joined by '.'", None, source
+                f"{name}: {shortened(clue_text)!r} is not numbers of 1 or more joined by '.'",
+                None,
+                source,
             )
         clues.append(tuple(Block(length) for length in lengths))
     return Puzzle(tuple(clues[width:]), tuple(clues[:width]), (WHITE, BLACK))

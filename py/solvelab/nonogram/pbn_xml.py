@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from solvelab.nonogram.errors import FormatError
+from solvelab.nonogram.errors import FormatError, shortened
 from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, Grid, Puzzle, whole_number
 
 
@@ -114,13 +114,13 @@ def read_xml(text: str | bytes, source: str | None = None) -> Puzzle:
             for count in line.all("count"):
                 colour = count.attrs.get("color", default)
                 if colour not in index:
-                    fail(f'unknown colour "{colour}"', count)
+                    fail(f'unknown colour "{shortened(colour)}"', count)
                 if colour == background:
                     fail(f'a clue in the background colour "{colour}"', count)
                 value = count.text.strip()
                 length = whole_number(value)
                 if not length:
-                    fail(f'a count must be a whole number >= 1, not "{value}"', count)
+                    fail(f'a count must be a whole number >= 1, not "{shortened(value)}"', count)
                 blocks.append(Block(length, index[colour]))
             lines.append(tuple(blocks))
         clues[kind] = lines
