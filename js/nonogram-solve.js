@@ -21,7 +21,6 @@ const SNAPSHOT_EVERY = 64; // steps between kept grids (any step is replayed fro
 const python = new PythonClient({ onStatus: showStatus });
 const grids = $$("canvas[data-grid]").map((canvas) => new NonogramGrid(canvas, { brushes: false }));
 let running = false;
-let edited = false; // a clue box was typed in while the clues were being solved
 
 // Zoom for the answer's grids (a big one opens zoomed in, to read its clues): − Fit +
 const zoomRow = document.createElement("div");
@@ -80,9 +79,8 @@ function makeBoxes(values = null) {
       input.value = typed[kind][i] ?? "";
       input.addEventListener("input", () => {
         typed[kind][i] = input.value;
-        if (!running) return;
-        edited = true; // the answer would be about other clues: stop it where that is cheap
-        if (python.interruptible) python.stop();
+        // The answer would be about other clues: stop it where that is cheap.
+        if (running && python.interruptible) python.stop();
       });
       label.append(number, input);
       const note = document.createElement("span");
@@ -135,7 +133,6 @@ async function solve() {
     steps: $("[data-field=steps]").checked,
   };
   running = true;
-  edited = false;
   showStatus(python.status);
   $("[data-action=stop]").disabled = false;
   clearLineMessages();
@@ -146,14 +143,10 @@ async function solve() {
   const ticker = setInterval(() => say(`Solving… ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   try {
     const answer = await python.call("nonogram_solve", args);
-    const unchanged = (kind, texts) => {
-      const now = boxes(kind);
-      return now.length === texts.length && now.every((input, i) => input.value === texts[i]);
-    };
-    if (unchanged("row", args.row_texts) && unchanged("column", args.column_texts)) show(answer);
+    if (cluesAsAsked(args)) show(answer);
     else sayStale();
   } catch (error) {
-    if (edited && error.name === "Cancelled") return sayStale();
+    if (error.name === "Cancelled" && !cluesAsAsked(args)) return sayStale();
     root.dataset.status = "stopped";
     say(error.name === "Cancelled" ? "Stopped." : error.message, "error");
   } finally {
@@ -162,6 +155,15 @@ async function solve() {
     $("[data-action=stop]").disabled = true;
     showStatus(python.status);
   }
+}
+
+/** Whether the clue boxes still hold the clues a solve was asked about. */
+function cluesAsAsked(args) {
+  const same = (kind, texts) => {
+    const now = boxes(kind);
+    return now.length === texts.length && now.every((input, i) => input.value === texts[i]);
+  };
+  return same("row", args.row_texts) && same("column", args.column_texts);
 }
 
 function sayStale() {
