@@ -181,11 +181,12 @@ def test_export_and_import_round_trip(page, site_url, tmp_path):
     stroke(page, [(2, 1), (2, 2)])
     drawn = cells(page)
     exports = (("export-xml", "p.xml"), ("export-non", "p.non"), ("export-pattern", "p.txt"))
+    texts = {}
     for action, name in exports:
         page.click(f'[data-action="{action}"]')
         expect(page.locator(".nono-export")).to_be_visible()
         page.wait_for_function("document.querySelector('.nono-export').value.length > 0")
-        text = page.input_value(".nono-export")
+        text = texts[name] = page.input_value(".nono-export")
         page.evaluate("document.querySelector('.nono-export').value = ''")
         page.click('[data-action="clear"]')
         path = tmp_path / name
@@ -200,8 +201,10 @@ def test_export_and_import_round_trip(page, site_url, tmp_path):
     page.set_input_files("[data-field=file]", str(bad))
     expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
     assert cells(page) == drawn
-    # a Pattern game ID in the link box: opened, solved to get its picture
-    page.fill("[data-field=link]", "4x3:1/1.1/1.1/1/4//2")
+    # a Pattern game ID in the link box: opened, solved to get its picture (the ID
+    # exported above: the strokes' cells are the ones drawn, wherever they landed)
+    page.click('[data-action="clear"]')
+    page.fill("[data-field=link]", texts["p.txt"])
     page.click("[data-form=link] button[type=submit]")
     expect(page.locator(".nono-message")).to_contain_text("from a Pattern game ID")
     assert cells(page) == drawn
