@@ -80,6 +80,7 @@ function recount({ fresh = false } = {}) {
 /** After any change of the picture: new clues, and a new check soon. */
 function changed({ stroke = false } = {}) {
   version++;
+  hideExport(); // it was of the picture before
   recount();
   grid.marks.clear();
   grid.draw();
@@ -210,12 +211,14 @@ function readSize() {
   return { width, height };
 }
 
-function showExport(text, filename) {
+/** Shows an export of the picture (`answer` from nonogram_edit_export) as `text`,
+ * with a download of it as `filename` (or none) and a link that plays it. */
+function showExport(answer, text, filename) {
   const box = $(".nono-export");
   box.value = text; // text, never HTML
   box.hidden = false;
-  const links = $(".nono-links");
-  links.hidden = false;
+  $(".nono-links").hidden = false;
+  $(".nono-play-link").href = playUrl(answer.link);
   const download = $(".nono-download");
   if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
   if (filename) {
@@ -226,8 +229,22 @@ function showExport(text, filename) {
   } else download.hidden = true;
 }
 
+function hideExport() {
+  $(".nono-export").hidden = true;
+  $(".nono-links").hidden = true;
+}
+
+const playUrl = (link) => {
+  const url = new URL("../play/", location.href);
+  url.searchParams.set("c", link);
+  return url.href;
+};
+
+/** The picture as `fmt`; null if it cannot be, or if it changed before the answer. */
 async function exportAs(fmt) {
+  const asked = version;
   const answer = await python.call("nonogram_edit_export", { width: grid.width, height: grid.height, cells: picture(), fmt });
+  if (asked !== version) return null;
   if (answer.error) return say(answer.error, "error"), null;
   return answer;
 }
@@ -253,25 +270,23 @@ const actions = {
   },
   async "export-xml"() {
     const answer = await exportAs("xml");
-    if (answer) showExport(answer.text, "puzzle.xml"), say("webpbn XML, with the picture as its goal.");
+    if (answer) showExport(answer, answer.text, "puzzle.xml"), say("webpbn XML, with the picture as its goal.");
   },
   async "export-non"() {
     const answer = await exportAs("non");
-    if (answer) showExport(answer.text, "puzzle.non"), say(".non, with the picture as its goal.");
+    if (answer) showExport(answer, answer.text, "puzzle.non"), say(".non, with the picture as its goal.");
   },
   async "export-pattern"() {
     const answer = await exportAs("pattern");
-    if (answer) showExport(answer.text, null), say("A game ID for Simon Tatham's Pattern (Game, Specific…): the clues only.");
+    if (answer) showExport(answer, answer.text, null), say("A game ID for Simon Tatham's Pattern (Game, Specific…): the clues only.");
   },
   async share() {
     const answer = await exportAs("non");
     if (!answer) return;
-    const url = new URL("../play/", location.href);
-    url.searchParams.set("c", answer.link);
-    showExport(url.href, null);
-    $(".nono-play-link").href = url.href;
+    const url = playUrl(answer.link);
+    showExport(answer, url, null);
     try {
-      await navigator.clipboard.writeText(url.href);
+      await navigator.clipboard.writeText(url);
       say("Link copied: it opens this puzzle on the Play page.");
     } catch {
       say("Copy the link below: it opens this puzzle on the Play page.");

@@ -938,7 +938,8 @@ export function listenForKeys(grid, actions) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (grid.key(event)) return event.preventDefault(), event.stopPropagation();
     const c = grid.cursor;
-    const value = { f: FILLED, " ": FILLED, Enter: FILLED, x: CROSSED, Backspace: UNKNOWN, Delete: UNKNOWN }[event.key];
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key; // F with Shift or Caps Lock too
+    const value = { f: FILLED, " ": FILLED, Enter: FILLED, x: CROSSED, Backspace: UNKNOWN, Delete: UNKNOWN }[key];
     if (value === undefined || !c || grid.locked) return;
     event.preventDefault();
     event.stopPropagation();

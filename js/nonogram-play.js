@@ -163,13 +163,16 @@ function save() {
   }
 }
 
-function restore() {
+/** Loads the game kept in this browser; with `clues`, only if it is that link's
+ * puzzle (the page's address then stays). */
+function restore(clues = null) {
   try {
     const state = JSON.parse(localStorage.getItem(STORE) || "null");
     if (!state?.puzzle?.rows) return false;
+    if (clues !== null && state.puzzle.link !== clues) return false;
     const cells = [...state.cells].map(Number);
     if (cells.length !== state.puzzle.width * state.puzzle.height) return false;
-    load(state.puzzle, cells, { time: state.elapsed || 0 });
+    load(state.puzzle, cells, { time: state.elapsed || 0, keepUrl: clues !== null });
     return true;
   } catch {
     return false;
@@ -298,6 +301,8 @@ const saySource = (text, kind = "") => {
   sourceStatus.textContent = text;
   sourceStatus.dataset.kind = kind;
 };
+/** A form's request refused before Python is asked: said beside the forms too. */
+const refuse = (text) => (saySource(text, "error"), say(text, "error"));
 
 async function open(method, args, options) {
   say("…");
@@ -340,7 +345,7 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
 $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
-  if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
+  if (file.size > 2_000_000) return refuse("The file is over 2 MB.");
   open("nonogram_from_text", { text: await file.text(), name: file.name }, { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
 });
 $("[data-form=link]").addEventListener("submit", (event) => {
@@ -353,7 +358,7 @@ $("[data-form=link]").addEventListener("submit", (event) => {
   try {
     params = new URL(text, location.href).searchParams;
   } catch {
-    return say("That is not a link.", "error");
+    return refuse("That is not a link.");
   }
   openLink(params);
 });
@@ -361,9 +366,19 @@ $("[data-form=link]").addEventListener("submit", (event) => {
 function openLink(params) {
   const clues = params.get("c") ?? "";
   const progress = params.get("g");
-  if (!clues) return say("The link holds no puzzle (it needs ?c=…).", "error");
-  if (clues.length > MAX_LINK || (progress?.length ?? 0) > MAX_LINK) return say("The link is too long to be a puzzle.", "error");
-  open("nonogram_from_link", { clues, progress }, { keepUrl: true, source: { label: "from a link" } }).catch((e) => say(e.message, "error"));
+  if (!clues) return refuse("The link holds no puzzle (it needs ?c=…).");
+  if (clues.length > MAX_LINK || (progress?.length ?? 0) > MAX_LINK) return refuse("The link is too long to be a puzzle.");
+  open("nonogram_from_link", { clues, progress }, { keepUrl: true, source: { label: "from a link" } })
+    .then((answer) => {
+      // The progress shown once: the page's address keeps the puzzle, and a reload
+      // then brings back the game as it was left here.
+      if (answer && progress && new URLSearchParams(location.search).get("g") === progress) {
+        const url = new URL(location.href);
+        url.searchParams.delete("g");
+        history.replaceState(null, "", url);
+      }
+    })
+    .catch((e) => say(e.message, "error"));
 }
 
 async function fillGallery() {
@@ -376,7 +391,9 @@ async function fillGallery() {
 
 const linked = new URLSearchParams(location.search);
 if (linked.has("c")) {
-  openLink(linked);
+  // The game kept here for the link's puzzle comes back (a reload never starts it
+  // again), unless the link holds progress of its own.
+  if (linked.has("g") || !restore(linked.get("c"))) openLink(linked);
 } else if (!restore()) {
   open("nonogram_from_gallery", { name: "heart" }, { source: { gallery: "heart", label: "Heart" } }).catch((e) => say(e.message, "error"));
 }

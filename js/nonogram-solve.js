@@ -55,10 +55,10 @@ const size = (name) => Math.max(1, Math.min(MAX_SIZE, Math.floor(Number($(`[data
 const typed = { row: [], column: [] }; // what each box holds, kept while a smaller size hides it
 
 /** Makes the row and column boxes for width × height (only if the size changed, or
- * with new `values`), with what was typed in each line. */
+ * with new `values`), with what was typed in each line; whether it made them. */
 function makeBoxes(values = null) {
   const counts = { row: size("height"), column: size("width") };
-  if (!values && boxes("row").length === counts.row && boxes("column").length === counts.column) return;
+  if (!values && boxes("row").length === counts.row && boxes("column").length === counts.column) return false;
   if (values) (typed.row = values.row), (typed.column = values.column);
   for (const kind of ["row", "column"]) {
     const set = $(`.nono-lines[data-kind=${kind}]`);
@@ -79,8 +79,7 @@ function makeBoxes(values = null) {
       input.value = typed[kind][i] ?? "";
       input.addEventListener("input", () => {
         typed[kind][i] = input.value;
-        // The answer would be about other clues: stop it where that is cheap.
-        if (running && python.interruptible) python.stop();
+        cluesChanged();
       });
       label.append(number, input);
       const note = document.createElement("span");
@@ -90,6 +89,28 @@ function makeBoxes(values = null) {
       set.append(line);
     }
   }
+  return true;
+}
+
+/** The answer shown, or the one coming, is about other clues now: the coming one is
+ * stopped where that is cheap (and never shown), the one shown goes. */
+function cluesChanged() {
+  if (running) {
+    if (python.interruptible) python.stop();
+    return;
+  }
+  if (!root.dataset.status || root.dataset.status === "stale") return;
+  hideAnswer();
+  clearLineMessages();
+  root.dataset.status = "stale";
+  say("The clues have changed since the answer: press Solve.");
+}
+
+function hideAnswer() {
+  for (const grid of grids) grid.canvas.parentElement.hidden = true;
+  zoomRow.hidden = true;
+  $(".nono-steps").hidden = true;
+  replay = null;
 }
 
 function clearLineMessages() {
@@ -108,9 +129,15 @@ function sayAtLine(index, text) {
   input.scrollIntoView({ block: "nearest" });
 }
 
-/** Puts a puzzle's clues in the boxes; false, saying why, if it has more lines than
- * the page makes boxes for (its clues would be cut). */
+/** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes; false,
+ * saying why, if it could not read them or it has more lines than the page makes
+ * boxes for (its clues would be cut). */
 function fillBoxes(puzzle, what) {
+  // Past the library's limit the error still has the size: the page's is lower.
+  if (puzzle.error && !(puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE)) {
+    say(`${what}: ${puzzle.error}`, "error");
+    return false;
+  }
   if (puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE) {
     const limit = `${MAX_SIZE} × ${MAX_SIZE} (solvelab nonogram solve, on the command line, up to 200 × 200)`;
     say(`${what} is ${puzzle.width} × ${puzzle.height}: this page solves up to ${limit}.`, "error");
@@ -121,6 +148,8 @@ function fillBoxes(puzzle, what) {
   const text = (clue) => clue.join(" ");
   makeBoxes({ row: puzzle.rows.map(text), column: puzzle.columns.map(text) });
   clearLineMessages();
+  hideAnswer();
+  delete root.dataset.status;
   return true;
 }
 
@@ -173,15 +202,13 @@ function sayStale() {
 
 function show(answer) {
   root.dataset.status = answer.error ? "error" : answer.status;
-  grids[1].canvas.parentElement.hidden = true;
-  $(".nono-steps").hidden = true;
-  replay = null;
+  hideAnswer();
   if (answer.error) {
     if (answer.line !== undefined) sayAtLine(answer.line, answer.error);
     return say(answer.error, "error");
   }
   const { width, height } = answer.puzzle;
-  grids[0].canvas.parentElement.hidden = false; // hidden until there is a puzzle to show
+  grids[0].canvas.parentElement.hidden = false;
   for (const grid of grids) grid.setPuzzle(answer.puzzle);
   zoomRow.hidden = false;
   const [first, second] = answer.solutions.map((s) => s.map((v) => (v ? FILLED : CROSSED)));
@@ -269,7 +296,6 @@ const actions = {
   stop: () => python.stop(),
   async fill() {
     const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value });
-    if (answer.error) return say(answer.error, "error");
     if (fillBoxes(answer, "The text")) say(`${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
   },
   first: () => goTo(0),
@@ -289,17 +315,18 @@ for (const name of ["width", "height"]) {
       say(`The ${name} is a whole number from 1 to ${MAX_SIZE}: ${event.target.value || "nothing"} became ${used}.`);
       event.target.value = used;
     }
-    makeBoxes();
+    if (makeBoxes()) cluesChanged();
   });
 }
-$("[data-field=file]").addEventListener("change", async (event) => {
-  const file = event.target.files[0];
-  if (!file) return;
+async function openFile(file) {
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
   $("#nono-clues").value = await file.text();
   const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value, name: file.name });
-  if (answer.error) return say(`${file.name}: ${answer.error}`, "error");
   if (fillBoxes(answer, file.name)) say(`Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
+}
+$("[data-field=file]").addEventListener("change", (event) => {
+  const file = event.target.files[0];
+  if (file) openFile(file).catch((error) => say(error.message, "error"));
 });
 
 makeBoxes({ row: ["2", "1 1", "2"], column: ["2", "1 1", "2"] });

@@ -371,8 +371,11 @@ def test_messages_for_clues_that_cannot_fit():
         Puzzle([((3, 1),)], [((1, 1),), ((1, 1),), ()])
     with pytest.raises(UnsatisfiableClues, match=r"^the rows fill 1 cell and the columns 2$"):
         Puzzle([((1, 1),)], [((1, 1),), ((1, 1),)])
-    with pytest.raises(PuzzleTooLarge, match="at most 200 × 200"):
+    with pytest.raises(UnsatisfiableClues, match=r"^row 1: clues 1 1 1 1 1 1 1 1 1 1 … \(11 "):
+        Puzzle([((1, 1),) * 11], [()] * 6)
+    with pytest.raises(PuzzleTooLarge, match="at most 200 × 200") as too_large:
         Puzzle([()] * 201, [()])
+    assert (too_large.value.width, too_large.value.height) == (1, 201)
     with pytest.raises(ClueError, match="column 2: clue numbers must be at least 1"):
         Puzzle([()], [(), ((0, 1),)])
     assert issubclass(ClueError, ValueError)

@@ -165,3 +165,21 @@ def test_solve_takes_one_clue_a_line_and_names_the_line_of_a_bad_one():
     assert too_long["line"] == 2 and "need 4 cells" in too_long["error"]
     zero = web.nonogram_solve(row_texts=["1 0"], column_texts=["1"])
     assert zero["line"] == 0
+    # A box is read whole: spaces before a clue do not push it out of reach.
+    spaced = web.nonogram_solve(row_texts=[" " * 450 + "1 1"], column_texts=["1", "", "1"])
+    assert spaced["status"] == "unique"
+    # A pasted clue of thousands of numbers is quoted by its first ten.
+    huge = web.nonogram_solve(row_texts=["1 " * 5000], column_texts=["1", "", "1"])
+    assert huge["error"] == (
+        "row 1: clues 1 1 1 1 1 1 1 1 1 1 … (5000 numbers) need 9999 cells, the row has 3"
+    )
+
+
+def test_a_puzzle_past_the_size_limit_says_its_size():
+    # The solve page's limit is lower than the library's: it words its own message.
+    answer = web.nonogram_from_text(text="500x500:" + "/".join(["1"] * 1000))
+    assert answer == {
+        "error": "the puzzle is 500 × 500 cells; at most 200 × 200 are allowed",
+        "width": 500,
+        "height": 500,
+    }

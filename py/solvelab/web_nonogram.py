@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import re
 
-from solvelab.nonogram.errors import NonogramError, shortened
+from solvelab.nonogram.errors import NonogramError, PuzzleTooLarge, shortened
 from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.generator import GeneratorError, find_unique, random_picture
@@ -106,11 +106,14 @@ def nonogram_generate(
 
 def nonogram_from_text(text: str, name: str = "") -> dict:
     """A puzzle from a file's text (webpbn XML, .non, clue text or a Pattern game ID, by
-    ``name`` or content)."""
+    ``name`` or content). A puzzle over the size limit's error has its ``width`` and
+    ``height`` too (the solve page has a lower limit of its own to say)."""
     if len(text) > MAX_TEXT:
         return {"error": f"the file is over {MAX_TEXT:,} characters"}
     try:
         return _json(parse(text, source=name or None), source="file")
+    except PuzzleTooLarge as error:
+        return {"error": str(error), "width": error.width, "height": error.height}
     except (NonogramError, ValueError) as error:
         return {"error": str(error)}
 
@@ -189,7 +192,7 @@ def _line_clues(texts: list[str], kind: str) -> list[list[int]]:
     for a blank line); a :class:`NonogramError` names the line of a bad one."""
     clues = []
     for number, text in enumerate(texts, 1):
-        text = str(text)[:400].strip()
+        text = str(text).strip()
         if text in ("", "0", "-"):
             clues.append([])
             continue

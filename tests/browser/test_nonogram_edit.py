@@ -188,7 +188,11 @@ def test_export_and_import_round_trip(page, site_url, tmp_path):
         page.wait_for_function("document.querySelector('.nono-export').value.length > 0")
         text = texts[name] = page.input_value(".nono-export")
         page.evaluate("document.querySelector('.nono-export').value = ''")
+        link = page.locator(".nono-play-link").get_attribute("href")
+        assert "/nonograms/play/?c=" in link, action
         page.click('[data-action="clear"]')
+        expect(page.locator(".nono-export")).to_be_hidden()  # it was the picture before
+        expect(page.locator(".nono-play-link")).to_be_hidden()
         path = tmp_path / name
         path.write_text(text)
         page.set_input_files("[data-field=file]", str(path))

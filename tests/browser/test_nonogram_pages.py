@@ -121,6 +121,8 @@ def test_keyboard_cursor_fills_crosses_and_clears(page, site_url):
     assert cells(page)[1] == 1 and cells(page)[11] == 2
     page.keyboard.press("Backspace")
     assert cells(page)[11] == 0
+    page.keyboard.press("Shift+KeyF")  # F as the help writes it (or with Caps Lock)
+    assert cells(page)[11] == 1
 
 
 def test_hint_gives_a_reason_and_right_cells(page, site_url):
@@ -197,6 +199,27 @@ def test_share_link_round_trip_and_a_bad_link(page, site_url):
     assert page.locator(".nono-message b").count() == 0
 
 
+def test_a_link_reloaded_brings_back_the_game_played_from_it(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    stroke(page, [(2, 0), (2, 3)])
+    page.get_by_role("button", name="Share").click()
+    expect(page.locator(".nono-share")).to_be_visible()
+    link = page.locator(".nono-share").input_value()
+    page.evaluate("localStorage.clear()")
+    page.goto(link)
+    wait_for_puzzle(page, 10, 10)
+    page.wait_for_function("window.nonogramGrid.cells.some((c) => c)", timeout=PYTHON_READY)
+    # the link's progress is shown once; the address keeps the puzzle only
+    assert set(parse_qs(urlsplit(page.url).query)) == {"c"}
+    stroke(page, [(3, 0), (3, 5)])
+    played = cells(page)
+    page.reload()
+    page.wait_for_selector(".nonogram-play[data-ready=true]")
+    wait_for_puzzle(page, 10, 10)
+    assert cells(page) == played
+
+
 def test_a_malformed_file_gives_a_message(page, site_url):
     start_heart(page, site_url)
     wait_for_python(page)
@@ -220,6 +243,9 @@ def test_a_pattern_game_id_opens_in_the_link_box(page, site_url):
     page.get_by_role("button", name="Open", exact=True).click()
     beside = page.locator(".nono-source-status")
     expect(beside).to_contain_text("random seed", timeout=PYTHON_READY)
+    box.fill("hello")  # refused before Python: said beside the box too, not the old message
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(beside).to_have_text("The link holds no puzzle (it needs ?c=…).")
     box.fill("5:1/3/5/3/1/1/3/5/3/1")  # a diamond
     page.get_by_role("button", name="Open", exact=True).click()
     wait_for_puzzle(page, 5, 5)

@@ -87,6 +87,27 @@ def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url, steps)
         expect(page.locator(".nono-step-text")).to_contain_text("mirrored or turned")
 
 
+def test_an_answer_goes_when_its_clues_change_after_it(page, site_url):
+    open_solve(page, site_url)
+    type_clues(page, *RING)
+    solve(page, steps=False)
+    expect(page.locator(".nono-message")).to_contain_text("2 solutions")
+    page.get_by_label("column 1", exact=True).fill("1 1")
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "stale")
+    expect(page.locator(".nono-message")).to_have_text(
+        "The clues have changed since the answer: press Solve."
+    )
+    expect(page.locator("canvas[data-grid='0']")).to_be_hidden()
+    expect(page.locator("canvas[data-grid='1']")).to_be_hidden()
+    page.get_by_role("button", name="Solve").click()
+    expect(page.locator(".nono-message")).to_contain_text("No solution")
+    # a new size is other clues too
+    page.locator("[data-field=width]").fill("4")
+    page.locator("[data-field=width]").dispatch_event("change")
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "stale")
+    expect(page.locator(".nono-line-message:visible")).to_have_count(0)
+
+
 def test_clues_changed_while_solving_get_no_answer_for_the_old_ones(page, site_url):
     open_solve(page, site_url)
     type_clues(page, *RING)
@@ -110,6 +131,8 @@ def test_typing_a_clue_stops_the_solve_of_the_old_clues(page, site_url):
     type_clues(page, *dom(9))  # with steps recorded: minutes of backtracking
     page.get_by_role("button", name="Solve").click()
     expect(page.locator(".nono-message")).to_have_text(re.compile(r"^Solving… [1-9]\d* s$"))
+    # another puzzle's file waits for the end: it cannot be opened meanwhile
+    expect(page.locator("[data-field=file]")).to_be_disabled()
     box = page.get_by_label("row 1", exact=True)
     box.press("End")
     box.press_sequentially(" 1")
@@ -179,6 +202,14 @@ def test_a_file_larger_than_the_boxes_is_refused_not_cut(page, site_url):
     )
     expect(page.locator(".nono-message")).to_have_text(
         "big.xml is 120 × 110: this page solves up to 100 × 100 "
+        "(solvelab nonogram solve, on the command line, up to 200 × 200)."
+    )
+    # past the library's limit too, the page says its own
+    page.locator("summary").click()
+    page.locator("#nono-clues").fill("500x500:" + "/".join(["1"] * 1000))
+    page.get_by_role("button", name="Into the boxes").click()
+    expect(page.locator(".nono-message")).to_have_text(
+        "The text is 500 × 500: this page solves up to 100 × 100 "
         "(solvelab nonogram solve, on the command line, up to 200 × 200)."
     )
     # the boxes and the size are as they were

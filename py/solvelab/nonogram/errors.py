@@ -19,7 +19,14 @@ class ClueError(NonogramError):
 
 
 class PuzzleTooLarge(NonogramError):
-    """A puzzle above the size limit (200 × 200)."""
+    """A puzzle above the size limit (200 × 200); ``width`` and ``height`` are its size."""
+
+    def __init__(self, width: int, height: int, limit: int):
+        super().__init__(
+            f"the puzzle is {width} × {height} cells; at most {limit} × {limit} are allowed"
+        )
+        self.width = width
+        self.height = height
 
 
 class FormatError(NonogramError):

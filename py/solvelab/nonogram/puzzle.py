@@ -137,9 +137,7 @@ class Puzzle:
     def _check(self) -> None:
         w, h = self.width, self.height
         if w > MAX_SIZE or h > MAX_SIZE:
-            raise PuzzleTooLarge(
-                f"the puzzle is {w} × {h} cells; at most {MAX_SIZE} × {MAX_SIZE} are allowed"
-            )
+            raise PuzzleTooLarge(w, h, MAX_SIZE)
         if w == 0 or h == 0:
             raise ClueError(
                 f"the puzzle has {h} rows and {w} columns; it needs at least one of each"
@@ -157,9 +155,12 @@ class Puzzle:
             need = min_length(clue)
             if need > size:
                 kind = "row" if index < h else "column"
+                # A pasted clue of thousands of numbers is quoted by its first ten.
+                shown = clue_text(clue[:10], self.colours)
+                if len(clue) > 10:
+                    shown += f" … ({len(clue)} numbers)"
                 raise UnsatisfiableClues(
-                    f"{name}: clues {clue_text(clue, self.colours)} need {need} cells, "
-                    f"the {kind} has {size}"
+                    f"{name}: clues {shown} need {need} cells, the {kind} has {size}"
                 )
         for colour in range(1, len(self.colours)):
             by_rows = sum(b.length for clue in self.rows for b in clue if b.colour == colour)
