@@ -291,6 +291,8 @@ function goTo(index) {
 // -- wiring ---------------------------------------------------------------------------
 
 const step = () => Number($(".nono-scrubber").value);
+// A call stopped with the solve (Stop) says nothing: the solve says "Stopped."
+const failed = (error) => error.name === "Cancelled" || say(error.message, "error");
 const actions = {
   solve,
   stop: () => python.stop(),
@@ -305,7 +307,7 @@ const actions = {
 };
 root.addEventListener("click", (event) => {
   const action = actions[event.target.closest("button")?.dataset.action];
-  if (action) Promise.resolve(action()).catch((error) => say(error.message, "error"));
+  if (action) Promise.resolve(action()).catch(failed);
 });
 $(".nono-scrubber").addEventListener("input", (event) => goTo(Number(event.target.value)));
 for (const name of ["width", "height"]) {
@@ -326,7 +328,7 @@ async function openFile(file) {
 }
 $("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];
-  if (file) openFile(file).catch((error) => say(error.message, "error"));
+  if (file) openFile(file).catch(failed);
 });
 
 makeBoxes({ row: ["2", "1 1", "2"], column: ["2", "1 1", "2"] });
