@@ -249,6 +249,17 @@ def test_puzzles_with_symmetric_clues_agree_with_brute_force():
     assert seen[UNIQUE] > 100 and seen[MULTIPLE] > 25
 
 
+def test_a_symmetric_space_with_no_solution_does_not_hold_up_the_search():
+    # Every clue 1, 30 × 30: any permutation matrix solves it, but a quarter turn keeps
+    # none (30 is 2 more than a multiple of 4), and ruling that out is a pigeonhole
+    # proof. The searches take turns, so the search over all pictures finds two at
+    # once (a few hundred contradictions; the symmetric space alone took over 38,000).
+    ones = ((Block(1, 1),),) * 30
+    result = Solver(Puzzle(ones, ones), time_limit=600).solve()  # the limit only guards
+    assert result.status == MULTIPLE
+    assert result.stats.backtracks < 2000
+
+
 def test_checking_the_goal_agrees_with_brute_force():
     # check_goal: the goal picture's colour is every guess's first (pbnsolve -c). The
     # verdicts stay exact on both search paths (learning, one colour; backtracking),

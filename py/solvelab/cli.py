@@ -32,6 +32,7 @@ import os
 import sys
 
 from solvelab import __version__
+from solvelab.arguments import ArgumentParser
 
 # Each command imports what it needs when it runs: `solvelab nonogram ...` then
 # starts without the cube's modules (see `solvelab bench startup`).
@@ -218,9 +219,7 @@ def _command(group, name: str, run, help: str, description: str) -> argparse.Arg
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="solvelab", description="Scramble, turn and solve puzzles."
-    )
+    parser = ArgumentParser(prog="solvelab", description="Scramble, turn and solve puzzles.")
     parser.add_argument("--version", action="version", version=f"solvelab {__version__}")
     topics = parser.add_subparsers(dest="topic", required=True, metavar="TOPIC")
 

@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from solvelab.arguments import ArgumentParser
 from solvelab.nonogram.errors import NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import read_file
 from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
@@ -306,7 +307,7 @@ def main(argv: list[str]) -> int:
     The top-level CLI hands these command lines over here, so that
     the other commands (the cube's above all) never import the nonogram package.
     """
-    parser = argparse.ArgumentParser(prog="solvelab")
+    parser = ArgumentParser(prog="solvelab")
     topics = parser.add_subparsers(dest="topic", required=True, metavar="TOPIC")
     add_commands(topics)
     bench = topics.add_parser("bench", help="benchmarks", description="Benchmarks.")

@@ -44,6 +44,7 @@ def parse(text: str, fmt: str | None = None, source: str | None = None) -> Puzzl
     fmt = fmt or guess_format(text, source or "")
     if fmt == "xml":
         return read_xml(text.encode("utf-8"), source)
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some editors save
     if fmt == "non":
         return read_non(text, source)
     if fmt == "text":
@@ -66,7 +67,7 @@ def read_file(path: str | Path, fmt: str | None = None) -> Puzzle:
     if fmt == "xml":
         return read_xml(data, str(path))  # expat reads the encoding declaration
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise FormatError("the file is not UTF-8 text", line, str(path)) from None

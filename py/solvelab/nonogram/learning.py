@@ -51,6 +51,7 @@ class LearningSearch:
         self.queued: set[int] = set()
         self.false_queue: deque[int] = deque()
         self.conflicts = 0
+        self.pause_at = float("inf")  # see solutions()
         self.restarts = 0
         self.restart_base = restart_base  # conflicts per Luby unit; 0: never restart
         self.next_restart = restart_base
@@ -271,7 +272,8 @@ class LearningSearch:
     # -- search ----------------------------------------------------------------------
 
     def solutions(self, limit: int = 2):
-        """Yield solved grids (lists of masks), at most ``limit``."""
+        """Yield solved grids (lists of masks), at most ``limit``; and None once
+        ``conflicts`` reaches ``pause_at``, to be resumed (next) with a later one."""
         found = 0
         s = self.s
         for c, v in enumerate(self.grid):
@@ -281,6 +283,8 @@ class LearningSearch:
         conflict = self._propagate()
         while True:
             s._check_time()
+            if self.conflicts >= self.pause_at:
+                yield None
             if conflict is not None:
                 s.stats.backtracks += 1
                 if not self._conflict(conflict):

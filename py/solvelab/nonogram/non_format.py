@@ -31,7 +31,8 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
         word = word.lower()
         if section is not None and (not line or line[0].isdigit()):
             if not line:
-                if len(sections[section]) >= (height if section == "rows" else width or 0) > 0:
+                # An empty line is a blank clue until the section has its lines.
+                if len(sections[section]) >= (height if section == "rows" else width):
                     section = None
                     continue
                 sections[section].append(())
@@ -55,6 +56,10 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
             continue
         section = None
         if word in ("rows", "columns"):
+            if width is None or height is None:
+                # Without them an empty line in a section could be a blank clue or its end.
+                missing = "width" if width is None else "height"
+                raise FormatError(f"no {missing} line before {word}", number, source)
             section = word
             sections[section] = []
         elif word in ("width", "height"):
@@ -82,13 +87,17 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
         if kind not in sections:
             raise FormatError(f"no {kind} section", None, source)
     rows, columns = sections["rows"], sections["columns"]
-    if height is not None and len(rows) != height:
+    if len(rows) != height:
         raise FormatError(f"height {height} but {len(rows)} rows", None, source)
-    if width is not None and len(columns) != width:
+    if len(columns) != width:
         raise FormatError(f"width {width} but {len(columns)} columns", None, source)
     picture = None
-    if goal is not None and len(goal) == len(rows) * len(columns):
+    if goal is not None:
         w = len(columns)
+        if len(goal) != w * len(rows):
+            raise FormatError(
+                f"the goal has {len(goal)} cells, the puzzle {w} × {len(rows)}", None, source
+            )
         picture = tuple(goal[r * w : r * w + w] for r in range(len(rows)))
     return Puzzle(
         tuple(rows),

@@ -48,9 +48,19 @@ def _parse(text: str | bytes, source: str | None) -> _Node:
     def data(chunk):
         stack[-1].text += chunk
 
+    def entity(name, *_):
+        # No pbn file declares one, and a few nested ones expand to gigabytes of text
+        # (the "billion laughs").
+        raise FormatError(
+            f"the file declares an entity ({shortened(name)}): not allowed",
+            parser.CurrentLineNumber,
+            source,
+        )
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = data
+    parser.EntityDeclHandler = entity
     try:
         parser.Parse(text, True)
     except expat.ExpatError as error:

@@ -144,6 +144,15 @@ class Puzzle:
             )
         if len(self.colours) < 2:
             raise ClueError("the puzzle needs a background colour and at least one other colour")
+        drawn: dict[str, str] = {}
+        for colour in self.colours:
+            if colour.char in drawn:
+                # A picture written with it could not be read back.
+                raise ClueError(
+                    f"the colours {drawn[colour.char]} and {colour.name} are both drawn "
+                    f"as {colour.char!r}"
+                )
+            drawn[colour.char] = colour.name
         for index, clue in enumerate(self.lines):
             name = line_name(index, h)
             size = w if index < h else h

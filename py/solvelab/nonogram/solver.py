@@ -55,6 +55,10 @@ _CACHE_LIMIT = 20000  # line states kept per line before its cache is emptied
 _NONZERO = bytes(1) + bytes([1]) * 255  # 0 stays 0, any other byte becomes 1
 
 
+# Contradictions in each learning search's first turn (see Solver._learning_search).
+_FIRST_TURN = 100
+
+
 class TimeLimitReached(Exception):
     """Raised inside the solver when its time limit has passed."""
 
@@ -778,20 +782,37 @@ class Solver:
             )
 
     def _learning_search(self, result: Result, grid: list[int]) -> None:
-        """The learning search over the pictures each symmetry of the clues keeps, the
-        smallest space first (see symmetry.py), then over all pictures, until
-        ``max_solutions`` are found. A solution found before may come again: it
-        counts once."""
+        """The learning search over the pictures each symmetry of the clues keeps (see
+        symmetry.py) and over all pictures, until ``max_solutions`` are found or the
+        search over all pictures ends. They take turns, the smallest space first,
+        each for a number of contradictions that doubles every round: a space with no
+        solution can take long to rule out (a quarter turn keeps no permutation
+        matrix of 30 × 30, the clues all 1s: a pigeonhole proof), and the search over
+        all pictures, which alone can prove the verdict, never waits for it. A
+        solution found before may come again: it counts once."""
         # The quarter and three-quarter turns keep the same pictures: one space. The
         # most pairs first: the fewest free cells.
         spaces = sorted({tuple(s.twins) for s in self.symmetries}, key=lambda t: (-len(t), t))
-        for twins in [*spaces, ()]:
-            search = LearningSearch(self, grid.copy() if twins else grid, twins=twins)
-            for solution in search.solutions(self.max_solutions):
-                self._found(result, solution, len(search.limits))
-                self._add_images(result)
-                if len(result.solutions) >= self.max_solutions:
-                    return
+        symmetric = [LearningSearch(self, grid.copy(), twins=twins) for twins in spaces]
+        everything = LearningSearch(self, grid)
+        turns = [(s, s.solutions(self.max_solutions)) for s in [*symmetric, everything]]
+        del symmetric  # a search that ends is let go
+        budget = _FIRST_TURN
+        while True:
+            for search, solutions in list(turns):
+                search.pause_at = search.conflicts + budget
+                for solution in solutions:
+                    if solution is None:
+                        break  # its turn is over
+                    self._found(result, solution, len(search.limits))
+                    self._add_images(result)
+                    if len(result.solutions) >= self.max_solutions:
+                        return
+                else:  # the space holds no other solution
+                    if search is everything:
+                        return
+                    turns.remove((search, solutions))
+            budget *= 2
 
     @cached_property
     def symmetries(self) -> list[Symmetry]:
