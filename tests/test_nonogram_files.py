@@ -83,6 +83,16 @@ def test_non_refuses_colours():
         ("text", "rows\n1\ncolumns\n1 2q\n", "line 4: unknown colour char 'q'"),
         ("text", "rows\n1\ncolumns\n1 -2\n", "line 4: not a clue number: '-2'"),
         ("text", "1 2\nrows\n", "line 1: expected 'rows' or 'columns'"),
+        # without its size, an empty line could end a section or be a blank clue
+        ("non", "width 2\n\nrows\n1\n2\n\ncolumns\n2\n1\n", "line 3: no height line before"),
+        ("non", "height 2\n\nrows\n1\n2\n\ncolumns\n2\n1\n\n", "line 3: no width line"),
+        ("non", "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 10\n", "the goal has 2 cells"),
+        (
+            "xml",
+            '<?xml version="1.0"?>\n<!DOCTYPE p [\n<!ENTITY a "aaaa">\n<!ENTITY b "&a;&a;">\n]>'
+            "\n<puzzle>&b;</puzzle>",
+            "line 3: the file declares an entity (a): not allowed",
+        ),
     ],
 )
 def test_malformed_files_name_the_line(fmt, text, message):
@@ -113,6 +123,27 @@ def test_numbers_too_long_or_not_ascii_are_format_errors(fmt, text):
         parse(text, fmt)
     message = str(error.value)
     assert "\n" not in message and "4300" not in message and len(message) < 120, message
+
+
+@pytest.mark.parametrize("fmt", ["xml", "non", "text", "pattern"])
+def test_a_byte_order_mark_is_read_past(tmp_path, fmt):
+    puzzle = Puzzle.from_grid(["X.", "XX"])
+    path = tmp_path / f"p.{fmt}"
+    path.write_bytes(b"\xef\xbb\xbf" + dumps(puzzle, fmt).encode())
+    assert read_file(path).rows == puzzle.rows
+    assert parse("\ufeff" + dumps(puzzle, fmt)).columns == puzzle.columns
+
+
+def test_two_colours_drawn_with_one_character_are_refused():
+    # A picture written with them could not be read back.
+    text = (
+        "<puzzle defaultcolor='black'><color name='white' char='.'>fff</color>"
+        "<color name='black' char='.'>000</color>"
+        "<clues type='columns'><line><count>1</count></line></clues>"
+        "<clues type='rows'><line><count>1</count></line></clues></puzzle>"
+    )
+    with pytest.raises(NonogramError, match="^the colours white and black are both drawn as '.'$"):
+        parse(text, "xml")
 
 
 def test_pattern_game_ids_read_and_write():
