@@ -93,6 +93,17 @@ def test_the_installed_command_runs_without_a_traceback():
     assert "Traceback" not in done.stderr
 
 
+def test_cube_solve_says_when_its_max_length_is_not_met(capsys):
+    assert (
+        main(["cube", "solve", "--alg", "R U F D L B R2 U2 F' L D B'", "--max-length", "11"]) == 0
+    )
+    out, err = capsys.readouterr()
+    assert out.endswith("(12 moves)\n")
+    assert (
+        err == "solvelab: no solution of at most 11 moves was found; this is the shortest found\n"
+    )
+
+
 @pytest.mark.parametrize(
     "args", [["cube", "show", "--help"], ["cube", "random", "--help"], ["bench", "--help"]]
 )

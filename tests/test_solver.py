@@ -96,6 +96,16 @@ def test_solutions_get_shorter():
     assert lengths[-1] <= 21
 
 
+def test_a_max_length_below_the_optimum_gives_the_optimum_not_the_first_solution():
+    # 12 moves scrambled, 12 needed: the search for 11 ends finding none, and the
+    # search goes on for 12 (it had skipped the lengths between the first solution's
+    # and 11). Before, it returned its first solution, of 21 moves.
+    cube = Cube().apply("R U F D L B R2 U2 F' L D B'")
+    for max_length in (11, 5):
+        solution = solve(cube, max_length=max_length)
+        assert solution.length == 12 and cube.apply(solution.moves).is_solved()
+
+
 def test_time_limit_and_cancel():
     cube = Cube.random(seed=6)
     solution = solve(cube, max_length=10, time_limit=0.5)  # 10 moves cannot be found: ends

@@ -124,6 +124,12 @@ def _cube_solve(args: argparse.Namespace) -> int:
         print(f"solvelab: {error}", file=sys.stderr)
         return 1
     print(f"{solution} ({solution.length} moves)")
+    if solution.length > args.max_length:
+        print(
+            f"solvelab: no solution of at most {args.max_length} moves was found; "
+            "this is the shortest found",
+            file=sys.stderr,
+        )
     return 0
 
 

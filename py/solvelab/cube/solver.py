@@ -932,7 +932,8 @@ def solutions(
 
     The first solution comes as soon as possible, whatever its length. With
     ``target``, the search then goes straight for solutions of at most that
-    many moves, without stopping at the lengths in between; after that it
+    many moves, without stopping at the lengths in between (when it finds there
+    are none, it searches again for one move more, and so on); after that it
     keeps improving one move at a time.
 
     ``time_limit`` counts seconds of search, from after the tables are loaded,
@@ -946,22 +947,36 @@ def solutions(
     cut for near-solved cubes), so every solution's ``phase1`` says where its
     phase 1 ends. The solutions are longer or come later than without it.
     """
-    search = _Search(cube, None, should_stop, target, classic)  # loads the tables
-    if time_limit is not None:
-        search.deadline = time.perf_counter() + time_limit
-    found: Iterable[Solution] = search.run()
+    best: int | None = None  # the length of the shortest solution handed on
+    deadline = None
     while True:
-        try:
-            for solution in found:
-                if not cube.apply(solution.moves).is_solved():
-                    raise AssertionError(
-                        f"the solver produced {solution}, which does not solve the cube"
-                    )
-                yield solution
+        search = _Search(cube, None, should_stop, target, classic)  # loads the tables
+        if deadline is None and time_limit is not None:
+            deadline = time.perf_counter() + time_limit
+        search.deadline = deadline
+        finished = True
+        found: Iterable[Solution] | None = search.run()
+        while found is not None:
+            try:
+                for solution in found:
+                    if not cube.apply(solution.moves).is_solved():
+                        raise AssertionError(
+                            f"the solver produced {solution}, which does not solve the cube"
+                        )
+                    if best is None or solution.length < best:
+                        best = solution.length
+                        yield solution
+                found = None
+            except Cancelled:
+                found = search.pending  # found just before the search was stopped
+                search.pending = []
+                finished = False
+        if not finished or target is None or best is None or best <= target + 1:
             return
-        except Cancelled:
-            found = search.pending  # found just before the search was stopped
-            search.pending = []
+        # The search ended with no solution of ``target`` moves or fewer, so there is
+        # none; it skipped the lengths between that and ``best``: once more, for one
+        # move more.
+        target += 1
 
 
 def solve(
