@@ -241,6 +241,21 @@ def test_cli_bad_input_exit_two_one_line(tmp_path):
         assert len(done.stderr.strip().splitlines()) == 1
 
 
+def test_cli_reads_standard_input_for_a_file_named_dash():
+    xml = dumps(Puzzle.from_grid(["Xr.g", "rrXg", ".gg."], COLOURS), "xml")
+    done = subprocess.run(
+        [sys.executable, "-m", "solvelab", "nonogram", "solve", "--json", "-"],
+        input=xml,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["solutions"] == [["Xr.g", "rrXg", ".gg."]]
+    empty = run_cli("nonogram", "show", "")  # not the current folder's "Is a directory"
+    assert empty.returncode == 2 and empty.stderr.startswith("solvelab: no file named")
+
+
 def test_cli_takes_a_pattern_game_id_for_a_file(tmp_path):
     done = run_cli("nonogram", "solve", "--json", "3x2:2/1/2/1.1/3")
     assert done.returncode == 0

@@ -16,8 +16,8 @@ import sys
 import time
 
 from solvelab.arguments import ArgumentParser
-from solvelab.nonogram.errors import NonogramError, UnsatisfiableClues
-from solvelab.nonogram.files import read_file
+from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
+from solvelab.nonogram.files import MAX_FILE_BYTES, read_bytes, read_file
 from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
 from solvelab.nonogram.puzzle import Puzzle, clue_of, clue_text, line_name
 from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
@@ -55,6 +55,13 @@ def _fail(message: str) -> int:
 
 
 def _load(path: str) -> Puzzle:
+    if path == "-":  # standard input, as a pipe gives it
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise FormatError(f"the input is over {MAX_FILE_BYTES} bytes", None, "-")
+        return read_bytes(data, "-")
+    if not path.strip():
+        raise FormatError("no file named: give a file, - for standard input, or a Pattern game ID")
     # A Pattern game ID may stand for a file, as it does for Simon Tatham's own solver.
     if not os.path.exists(path) and looks_like_pattern_id(path):
         return read_pattern_id(path)
@@ -213,8 +220,8 @@ def add_commands(topics) -> None:
         "solve",
         help="solve a puzzle and say whether its solution is unique",
         description="Solve the puzzle in FILE (webpbn XML, .non, clue text or a Pattern game "
-        "ID; the ID itself may stand for FILE) and print the picture and the verdict: "
-        "unique, more than one solution (two shown) or none (why). "
+        "ID; the ID itself may stand for FILE, and - for standard input) and print the "
+        "picture and the verdict: unique, more than one solution (two shown) or none (why). "
         "Exit status 0 for a verdict, 2 for a bad file, 3 if --time-limit passed first "
         '(JSON status "timeout").',
     )

@@ -63,15 +63,21 @@ def read_file(path: str | Path, fmt: str | None = None) -> Puzzle:
         raise FormatError(f"cannot read the file: {error.strerror}", None, str(path)) from None
     if len(data) > MAX_FILE_BYTES:
         raise FormatError(f"the file is over {MAX_FILE_BYTES} bytes", None, str(path))
-    fmt = fmt or guess_format(data[:200].decode("utf-8", "replace"), path.name)
+    return read_bytes(data, str(path), fmt)
+
+
+def read_bytes(data: bytes, source: str, fmt: str | None = None) -> Puzzle:
+    """A puzzle from a file's bytes (``source`` names it, and by its extension, the
+    format, unless ``fmt`` is given)."""
+    fmt = fmt or guess_format(data[:200].decode("utf-8", "replace"), source)
     if fmt == "xml":
-        return read_xml(data, str(path))  # expat reads the encoding declaration
+        return read_xml(data, source)  # expat reads the encoding declaration
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise FormatError("the file is not UTF-8 text", line, str(path)) from None
-    return parse(text, fmt, str(path))
+        raise FormatError("the file is not UTF-8 text", line, source) from None
+    return parse(text, fmt, source)
 
 
 def dumps(puzzle: Puzzle, fmt: str = "xml") -> str:
