@@ -99,7 +99,7 @@ function cluesChanged() {
     if (python.interruptible) python.stop();
     return;
   }
-  if (!root.dataset.status || root.dataset.status === "stale") return;
+  if (["stale", "stopped", undefined].includes(root.dataset.status)) return; // no answer shown
   hideAnswer();
   clearLineMessages();
   root.dataset.status = "stale";

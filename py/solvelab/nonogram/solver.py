@@ -601,7 +601,7 @@ class Solver:
                     if count >= 0:
                         outcomes.append((count, bit, snapshot(grid)))
                     grid[:] = base
-                visited[cell] = touched
+                visited[cell] = tuple(touched)  # a set of hundreds of lines takes 10× the memory
                 if not outcomes:
                     return None
                 tried[use_edge] += 1
