@@ -134,11 +134,12 @@ function sayAtLine(index, text) {
  * boxes for (its clues would be cut). */
 function fillBoxes(puzzle, what) {
   // Past the library's limit the error still has the size: the page's is lower.
-  if (puzzle.error && !(puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE)) {
+  const tooBig = puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE;
+  if (puzzle.error && !tooBig) {
     say(`${what}: ${puzzle.error}`, "error");
     return false;
   }
-  if (puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE) {
+  if (tooBig) {
     const limit = `${MAX_SIZE} × ${MAX_SIZE} (solvelab nonogram solve, on the command line, up to 200 × 200)`;
     say(`${what} is ${puzzle.width} × ${puzzle.height}: this page solves up to ${limit}.`, "error");
     return false;

@@ -179,20 +179,30 @@ def test_progress_survives_a_reload(page, site_url):
     assert cells(page) == before  # drawn from the browser's storage, before Python
 
 
-def test_share_link_round_trip_and_a_bad_link(page, site_url):
+def share_a_game(page, site_url) -> str:
+    """The Share link of the heart with a row filled."""
     start_heart(page, site_url)
     wait_for_python(page)
     stroke(page, [(2, 0), (2, 3)])
     page.get_by_role("button", name="Share").click()
     expect(page.locator(".nono-share")).to_be_visible()
-    link = page.locator(".nono-share").input_value()
-    query = parse_qs(urlsplit(link).query)
-    assert set(query) == {"c", "g"} and all(ch.isalnum() or ch in "._~" for ch in query["c"][0])
-    before = cells(page)
+    return page.locator(".nono-share").input_value()
+
+
+def open_elsewhere(page, link):
+    """Opens a link as another browser would: nothing kept from before."""
     page.evaluate("localStorage.clear()")
     page.goto(link)
     wait_for_puzzle(page, 10, 10)
     page.wait_for_function("window.nonogramGrid.cells.some((c) => c)", timeout=PYTHON_READY)
+
+
+def test_share_link_round_trip_and_a_bad_link(page, site_url):
+    link = share_a_game(page, site_url)
+    query = parse_qs(urlsplit(link).query)
+    assert set(query) == {"c", "g"} and all(ch.isalnum() or ch in "._~" for ch in query["c"][0])
+    before = cells(page)
+    open_elsewhere(page, link)
     assert cells(page) == before
     open_play(page, site_url, "?c=12.<b>x</b>_3")
     expect(page.locator(".nono-message")).to_contain_text("not a clue", timeout=PYTHON_READY)
@@ -200,16 +210,7 @@ def test_share_link_round_trip_and_a_bad_link(page, site_url):
 
 
 def test_a_link_reloaded_brings_back_the_game_played_from_it(page, site_url):
-    start_heart(page, site_url)
-    wait_for_python(page)
-    stroke(page, [(2, 0), (2, 3)])
-    page.get_by_role("button", name="Share").click()
-    expect(page.locator(".nono-share")).to_be_visible()
-    link = page.locator(".nono-share").input_value()
-    page.evaluate("localStorage.clear()")
-    page.goto(link)
-    wait_for_puzzle(page, 10, 10)
-    page.wait_for_function("window.nonogramGrid.cells.some((c) => c)", timeout=PYTHON_READY)
+    open_elsewhere(page, share_a_game(page, site_url))
     # the link's progress is shown once; the address keeps the puzzle only
     assert set(parse_qs(urlsplit(page.url).query)) == {"c"}
     stroke(page, [(3, 0), (3, 5)])
