@@ -278,6 +278,38 @@ def test_cli_show_and_make(capsys):
     assert result.status == "unique" and result.difficulty == "line"
 
 
+def test_cli_convert_and_make_write_every_format(tmp_path, capsys):
+    source = tmp_path / "p.xml"
+    puzzle = Puzzle.from_grid(["XX.", ".XX", "X.X"])
+    source.write_text(dumps(puzzle, "xml"))
+    for fmt in ("xml", "non", "text", "pattern"):
+        assert main(["nonogram", "convert", str(source), "--to", fmt]) == 0
+        text = capsys.readouterr().out
+        assert text.endswith("\n")
+        again = parse(text, fmt)
+        assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns)
+        assert again.goal == (puzzle.goal if fmt in ("xml", "non") else None)
+    assert main(["nonogram", "make", "--width", "6", "--height", "5", "--seed", "4"]) == 0
+    xml = parse(capsys.readouterr().out, "xml")
+    assert (
+        main(
+            ["nonogram", "make", "--width", "6", "--height", "5", "--seed", "4", "--format", "non"]
+        )
+        == 0
+    )
+    non = parse(capsys.readouterr().out, "non")
+    assert (non.rows, non.columns, non.goal) == (xml.rows, xml.columns, xml.goal)
+
+
+def test_cli_convert_refuses_a_format_without_the_colours(tmp_path, capsys):
+    source = tmp_path / "colours.xml"
+    source.write_text(dumps(Puzzle.from_grid(["Xr", "r."], COLOURS), "xml"))
+    for fmt in ("non", "pattern"):
+        assert main(["nonogram", "convert", str(source), "--to", fmt]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "one colour" in err
+
+
 @pytest.mark.parametrize(
     ("limit", "message"),
     [

@@ -17,7 +17,7 @@ import time
 
 from solvelab.arguments import ArgumentParser
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
-from solvelab.nonogram.files import MAX_FILE_BYTES, read_bytes, read_file
+from solvelab.nonogram.files import FORMATS, MAX_FILE_BYTES, dumps, read_bytes, read_file
 from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
 from solvelab.nonogram.puzzle import Puzzle, clue_of, clue_text, line_name
 from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
@@ -166,9 +166,25 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write(puzzle: Puzzle, fmt: str) -> int:
+    try:
+        text = dumps(puzzle, fmt)
+    except NonogramError as error:  # a format that cannot hold the puzzle's colours
+        return _fail(str(error))
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    try:
+        puzzle = _load(args.file)
+    except NonogramError as error:
+        return _fail(str(error))
+    return _write(puzzle, args.to)
+
+
 def cmd_make(args: argparse.Namespace) -> int:
     from solvelab.nonogram.generator import generate
-    from solvelab.nonogram.pbn_xml import write_xml
 
     if not args.time_limit > 0:  # NaN too
         return _fail("--time-limit must be positive")
@@ -178,8 +194,7 @@ def cmd_make(args: argparse.Namespace) -> int:
         )
     except NonogramError as error:
         return _fail(str(error))
-    sys.stdout.write(write_xml(puzzle))
-    return 0
+    return _write(puzzle, args.format)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -249,9 +264,21 @@ def add_commands(topics) -> None:
     p.set_defaults(run=cmd_show)
 
     p = commands.add_parser(
+        "convert",
+        help="write a puzzle in another format",
+        description="Write the puzzle in FILE (any format solve reads) to stdout in another: "
+        "webpbn XML (with colours and the goal picture), .non (one colour, the goal too), clue "
+        "text, or a Pattern game ID (one colour, clues only).",
+    )
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--to", choices=FORMATS, required=True, help="the format to write")
+    p.set_defaults(run=cmd_convert)
+
+    p = commands.add_parser(
         "make",
         help="make a random puzzle with a unique solution",
-        description="Write a random puzzle with exactly one solution as webpbn XML to stdout.",
+        description="Write a random puzzle with exactly one solution to stdout, as webpbn XML "
+        "(with its picture as the goal) unless --format says otherwise.",
     )
     p.add_argument("--width", type=int, required=True, metavar="W")
     p.add_argument("--height", type=int, required=True, metavar="H")
@@ -260,6 +287,7 @@ def add_commands(topics) -> None:
     )
     p.add_argument("--seed", type=int, metavar="N", help="make it reproducible")
     p.add_argument("--easy", action="store_true", help="only puzzles line solving solves")
+    p.add_argument("--format", choices=FORMATS, default="xml", help="the format to write (xml)")
     p.add_argument(
         "--time-limit",
         type=float,
