@@ -18,7 +18,7 @@ from solvelab.cube.cfop import CrossColourError, cross_faces, solve
 from solvelab.cube.cfop.cross import CROSS_HOMES, cross_places, optimal_crosses
 from solvelab.cube.cfop.f2l import SOLVED_STATE, f2l_state
 from solvelab.cube.cfop.rules import last_layer_rules, orientation
-from solvelab.cube.cfop.solver import ROTATION_TO_D
+from solvelab.cube.cfop.solver import COLOUR_NAMES, ROTATION_TO_D
 from solvelab.cube.geometry import FACES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,6 +87,17 @@ def test_a_fixed_cross_colour_ends_on_d_with_an_optimal_cross(colour, face):
     assert held._stickers[31] // 9 == FACES.index(face)  # that colour's centre is on D
     assert cross.htm == optimal_crosses(_turned(cube, face))[0]
     assert cube.apply(solution.moves).is_solved()
+
+
+@pytest.mark.parametrize(
+    "turns", ["x", "y2 z'", "M E' S", "R U2 F' D B2 L' U F2 R D' B L2 U' Fw Uw'"]
+)
+@pytest.mark.parametrize("colour", ["white", "green", "red"])
+def test_a_colour_name_finds_its_centre_on_a_turned_cube(turns, colour):
+    cube = Cube().apply(turns)
+    held = cube.apply(solve(cube, cross_colour=colour).stages[0].moves)
+    cross = [held._stickers[i] // 9 for i in (28, 30, 31, 32, 34)]  # D's edges and centre
+    assert cross == [FACES.index(COLOUR_NAMES[colour])] * 5
 
 
 def test_cross_colours():

@@ -336,13 +336,15 @@ def _parser() -> argparse.ArgumentParser:
         "--cross-color",
         metavar="C",
         default="any",
-        help="the cross's colour: a face letter (the colour of that centre), a colour of the "
-        "usual scheme (white, yellow, green, blue, red, orange) or any (default: the shortest)",
+        help="the cross's colour: a face letter (the colour of that centre as the cube is "
+        "held), a colour of the usual scheme (white, yellow, green, blue, red, orange; found "
+        "wherever the cube has been turned) or any (default: the shortest)",
     )
     p.add_argument(
         "--json",
         action="store_true",
-        help='print one JSON object: {"stages": [{"name", "moves", "case"}...], "moves", "length"}',
+        help='print one JSON object: {"stages": [{"name", "moves", "case"}...], "moves", '
+        '"length", "stm"} (the cross stage has no "case")',
     )
 
     tables = topics.add_parser(

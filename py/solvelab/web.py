@@ -168,7 +168,6 @@ def cfop(
     """
     from solvelab.cube.cfop import CrossColourError
     from solvelab.cube.cfop import solve as solve_cfop
-    from solvelab.cube.cfop.solver import COLOUR_NAMES
     from solvelab.cube.cfop.stickering import stage_masks
     from solvelab.cube.geometry import FACES
 
@@ -178,11 +177,7 @@ def cfop(
 
     try:
         cube = _cube_of(facelets, stickers)
-        if cross_colour and cross_colour.lower() in COLOUR_NAMES:
-            # A colour is wherever its centre is now, even on a cube held another way up.
-            named = COLOUR_NAMES[cross_colour.lower()]
-            cross_colour = next(face for face in FACES if colour(cube, face) == named)
-        solution = solve_cfop(Cube.from_facelets(cube.to_facelets()), cross_colour)
+        solution = solve_cfop(cube, cross_colour)
     except (InvalidCubeError, CrossColourError) as error:
         return {"error": str(error)}
     held = cube.apply(solution.stages[0].moves)  # as F2L holds it

@@ -25,7 +25,8 @@ from solvelab.cube.cfop.f2l import SLOT_NAMES, PairOption, f2l_state, solve_f2l
 from solvelab.cube.cfop.last_layer import solve_last_layer
 from solvelab.cube.cfop.places import Moves, text
 from solvelab.cube.facelets import InvalidCubeError
-from solvelab.cube.notation import Algorithm, parse_alg
+from solvelab.cube.geometry import FACES
+from solvelab.cube.notation import ROTATIONS, Algorithm, parse_alg
 from solvelab.cube.state import Cube
 
 # The rotation that brings each face's centre (and so its colour) to D.
@@ -49,8 +50,10 @@ def cross_faces(colour: str | None) -> tuple[str, ...]:
     """The faces whose colour may make the cross, for a ``cross_colour`` option.
 
     ``None`` or ``"any"``: all six. A face letter (``"U"``: the colour of the
-    U centre) or a colour name of the usual scheme (``"white"`` is U's,
-    ``"yellow"`` D's, ``"green"`` F's, ``"blue"`` B's, ``"red"`` R's, ``"orange"`` L's).
+    centre on U as the cube is held) or a colour name of the usual scheme
+    (``"white"`` is U's on a solved cube, ``"yellow"`` D's, ``"green"`` F's,
+    ``"blue"`` B's, ``"red"`` R's, ``"orange"`` L's; :func:`solve` finds that
+    centre wherever the cube has been turned).
 
     >>> cross_faces("white"), cross_faces("D")
     (('U',), ('D',))
@@ -127,7 +130,11 @@ class CfopSolution:
                 label = "F2L"
             case = f"  ({stage.case})" if stage.case else ""
             lines.append(f"{label:6}{str(stage.moves) or '-'}{case}")
-        lines.append(f"{len(self.moves.moves)} moves; {self.length} HTM, {self.stm} STM")
+        total = f"{self.length} HTM, {self.stm} STM"
+        rotations = sum(1 for move in self.moves if move.name in ROTATIONS)
+        if rotations:
+            total += f"; {rotations} rotation" + ("s" if rotations > 1 else "")
+        lines.append(total)
         return "\n".join(lines)
 
 
@@ -159,6 +166,10 @@ def solve(
     ['cross', 'f2l', 'f2l', 'f2l', 'f2l', 'oll', 'pll']
     """
     faces = cross_faces(cross_colour)
+    if cross_colour is not None and cross_colour.lower() in COLOUR_NAMES:
+        # A colour is wherever its centre is now: after x, white is on B.
+        centres = cube.to_stickers()[4::9]
+        faces = (FACES[centres.index(faces[0])],)
     cube = Cube.from_facelets(cube.to_facelets())  # held with its centres in place
     starts: list[tuple[str, Cube, Moves]] = []
     shortest = None
