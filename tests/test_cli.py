@@ -4,7 +4,7 @@ import sys
 import pytest
 
 from solvelab.cli import main
-from solvelab.cube import Cube
+from solvelab.cube import Cube, parse_alg
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -102,6 +102,31 @@ def test_cube_solve_says_when_its_max_length_is_not_met(capsys):
     assert (
         err == "solvelab: no solution of at most 11 moves was found; this is the shortest found\n"
     )
+
+
+def test_cube_solve_limits_its_time_only_below_twenty_moves(capsys, monkeypatch):
+    import solvelab.cube.solver
+
+    limits = []
+
+    def solve(cube, max_length, time_limit):
+        limits.append(time_limit)
+        return solvelab.cube.solver.Solution(parse_alg("R'"))
+
+    monkeypatch.setattr(solvelab.cube.solver, "solve", solve)
+    for extra in ([], ["--max-length", "19"], ["--max-length", "19", "--time-limit", "inf"]):
+        assert main(["cube", "solve", "--alg", "R", *extra]) == 0
+    assert limits == [None, 10.0, float("inf")]
+
+
+def test_an_interrupted_command_says_so_in_one_line(capsys, monkeypatch):
+    import solvelab.cube.solver
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solvelab.cube.solver, "solve", interrupted)
+    assert run(capsys, "cube", "solve", "--alg", "R") == (130, "", "solvelab: interrupted\n")
 
 
 @pytest.mark.parametrize(

@@ -114,6 +114,13 @@ def test_time_limit_and_cancel():
         solve(cube, max_length=10, should_stop=lambda: True)
 
 
+def test_a_nan_time_limit_or_a_negative_max_length_is_refused():
+    with pytest.raises(ValueError, match="nan"):
+        solve(Cube().apply("R U"), time_limit=float("nan"))
+    with pytest.raises(ValueError, match="-1"):
+        solve(Cube().apply("R U"), max_length=-1)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_time_limit_never_ends_a_search_without_a_solution(seed):
     """However slow the machine, the limit waits for a first solution (issue 12)."""

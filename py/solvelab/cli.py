@@ -18,6 +18,7 @@
     solvelab bench cfop                    how short and fast the CFOP solver is
     solvelab nonogram solve FILE [--json]  solve a nonogram; is its solution unique?
     solvelab nonogram show FILE            a nonogram's clues
+    solvelab nonogram convert FILE --to F  a nonogram in another format (xml non text pattern)
     solvelab nonogram make --width W ...   a random nonogram with one solution (XML)
     solvelab bench nonogram [--peers]      the nonogram solver on the benchmark puzzles
     solvelab bench nonogram-pages          the nonogram pages in headless Chromium
@@ -36,6 +37,9 @@ from solvelab.arguments import ArgumentParser
 
 # Each command imports what it needs when it runs: `solvelab nonogram ...` then
 # starts without the cube's modules (see `solvelab bench startup`).
+
+GODS_NUMBER = 20  # every cube can be solved in 20 moves (Rokicki et al., 2010)
+SHORT_SOLVE_SECONDS = 10.0  # cube solve's time limit when --max-length is below 20
 
 
 def _colour_wanted(choice: str) -> bool:
@@ -117,9 +121,14 @@ def _cube_solve(args: argparse.Namespace) -> int:
     if args.max_length < 0 or args.time_limit is not None and not args.time_limit > 0:
         print("solvelab: --max-length must be 0 or more, --time-limit positive", file=sys.stderr)
         return 2
+    time_limit = args.time_limit
+    if time_limit is None and args.max_length < GODS_NUMBER:
+        # Every cube has a solution of 20 moves, found in about a second; proving that
+        # one has none of 19 or fewer can take hours.
+        time_limit = SHORT_SOLVE_SECONDS
     cube = Cube.from_facelets(args.facelets) if args.alg is None else Cube().apply(args.alg)
     try:
-        solution = solve(cube, max_length=args.max_length, time_limit=args.time_limit)
+        solution = solve(cube, max_length=args.max_length, time_limit=time_limit)
     except NoSolutionFound as error:  # only if stopped: a time limit waits for a solution
         print(f"solvelab: {error}", file=sys.stderr)
         return 1
@@ -313,7 +322,8 @@ def _parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=float,
         metavar="S",
-        help="seconds of search, never ending it before a first solution (default: none)",
+        help="seconds of search, never ending it before a first solution (default: none, "
+        f"or {SHORT_SOLVE_SECONDS:g} when --max-length is below {GODS_NUMBER}; inf to wait)",
     )
 
     # `solvelab nonogram ...` is parsed by solvelab.nonogram.cli (see main): listed here only.
@@ -528,6 +538,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("solvelab: interrupted", file=sys.stderr)
+        return 130
     except Exception as error:
         status = _input_error_status(error)
         if status is None:

@@ -947,6 +947,10 @@ def solutions(
     cut for near-solved cubes), so every solution's ``phase1`` says where its
     phase 1 ends. The solutions are longer or come later than without it.
     """
+    if time_limit is not None and time_limit != time_limit:  # NaN would never pass
+        raise ValueError("time_limit must be a number of seconds or None, not nan")
+    if target is not None and target < 0:
+        raise ValueError(f"target must be 0 or more, not {target}")
     best: int | None = None  # the length of the shortest solution handed on
     deadline = None
     while True:
