@@ -1,8 +1,9 @@
 import random
+import tracemalloc
 
 import pytest
 
-from solvelab.cube import Algorithm, Move, NotationError, parse_alg
+from solvelab.cube import Algorithm, Move, NotationError, notation, parse_alg
 from solvelab.cube.notation import MAX_DEPTH, MAX_MOVES, MOVE_NAMES, locate_moves
 
 
@@ -256,6 +257,41 @@ def test_long_flat_input_round_trips():
     assert parse_alg(str(alg)) == alg
     assert parse_alg(str(alg).replace(" ", "")) == alg
     assert parse_alg(str(alg).replace(" ", "\n// comment\n")) == alg
+
+
+def test_moves_read_a_chunk_at_a_time_are_read_whole(monkeypatch):
+    rng = random.Random(5)
+    alg = random_alg(rng, 300)
+    texts = [str(alg), str(alg).replace(" ", ""), "R " * 40 + "R12"]
+    expected = [parse_alg(texts[0]), parse_alg(texts[1])]
+    with pytest.raises(NotationError) as caught:
+        parse_alg(texts[2])
+    expected.append(caught.value.problem)
+    spans = [locate_moves(text) for text in texts[:2]]
+    for chunk in range(1, 12):  # every way a token can be cut at a chunk's end
+        monkeypatch.setattr(notation, "_CHUNK", chunk)
+        assert [parse_alg(text) for text in texts[:2]] == expected[:2]
+        assert [locate_moves(text) for text in texts[:2]] == spans
+        with pytest.raises(NotationError) as caught:
+            parse_alg(texts[2])
+        assert caught.value.problem == expected[2]
+
+
+def test_a_megabyte_of_moves_is_refused_without_a_megabyte_of_memory_per_move():
+    tracemalloc.start()
+    try:
+        with pytest.raises(NotationError, match="1,000,000 moves"):
+            parse_alg("R" * 1_000_000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 50_000_000  # 370 MB when the whole text was one regex match
+
+
+def test_a_long_unknown_word_is_quoted_short():
+    with pytest.raises(NotationError) as caught:
+        parse_alg("R " + "Q" * 100_000)
+    assert caught.value.problem == "unknown move 'QQQQQQQQQQQQ… (100000 characters)'"
 
 
 @pytest.mark.parametrize(

@@ -245,6 +245,7 @@ _SPACE = re.compile(r"(?:\s+|//[^\n]*)*")
 # (``Rww``, ``R12``, ``R'2``); anything else goes the slow way, which explains.
 _TOKEN = re.compile(r"(?:[URFDLB]w?|[MESxyzurfdlb])[123]?['’′]?(?![w0-9'’′])")
 _MOVES = re.compile(rf"{_TOKEN.pattern}(?:\s*{_TOKEN.pattern})*")
+_CHUNK = 4096  # characters matched by _MOVES at a time
 
 
 def _spellings() -> dict[str, Move]:
@@ -371,17 +372,26 @@ class _Parser:
             self.i = i
             if i >= n:
                 return items, length
-            run = moves(text, i)
+            # A chunk at a time: the regex engine keeps state for each repeat, 370 bytes
+            # a move, so a megabyte of moves in one match took 370 MB.
+            stop = min(n, i + _CHUNK)
+            run = moves(text, i, stop)
+            tokens = ()
             if run is not None:  # the common case: well-formed moves and spaces
+                end = run.end()
+                tokens = tokens_in(text, i, end)
+                if end == stop < n:
+                    # The chunk may end inside a token (R|2): its last token is read
+                    # again, whole, with the next chunk (or below, if it is the only one).
+                    end -= len(tokens.pop())
+            if tokens:
                 if self.locate:
-                    found = _TOKEN.finditer(text, i, run.end())
-                    tokens = [_At(_MOVE_OF_TOKEN[t.group()], t.start(), t.end()) for t in found]
-                    items += tokens
+                    found = _TOKEN.finditer(text, i, end)
+                    items += [_At(_MOVE_OF_TOKEN[t.group()], t.start(), t.end()) for t in found]
                 else:
-                    tokens = tokens_in(text, i, run.end())
                     items += map(_MOVE_OF_TOKEN.__getitem__, tokens)
                 length += len(tokens)
-                self.i = run.end()
+                self.i = end
                 continue
             c = text[i]
             if c in closers:
@@ -494,7 +504,9 @@ class _Parser:
             while end < len(text) and (text[end].isalnum() or text[end] in _PRIMES):
                 end += 1
             raise self.error(
-                f"layer counts such as '{text[start:end]}' are not supported", start, end - start
+                f"layer counts such as '{_shown(text[start:end], 'characters')}' are not supported",
+                start,
+                end - start,
             )
         self.i += 1
         if c in "urfdlb":
@@ -510,7 +522,9 @@ class _Parser:
                 end += 1
             token = text[start:end]
             if c.isalpha():
-                raise self.error(f"unknown move '{token}'", start, end - start)
+                raise self.error(
+                    f"unknown move '{_shown(token, 'characters')}'", start, end - start
+                )
             raise self.error(f"unexpected character '{c}'", start)
         if self.i < len(text) and text[self.i] == "w":
             raise self.error(
@@ -532,6 +546,6 @@ class _Parser:
         return _MOVE_OF[name, turns]
 
 
-def _shown(digits: str) -> str:
-    """A number as typed, shortened if it is very long."""
-    return digits if len(digits) <= 15 else f"{digits[:12]}… ({len(digits)} digits)"
+def _shown(typed: str, unit: str = "digits") -> str:
+    """A number or a word as typed, shortened if it is very long."""
+    return typed if len(typed) <= 15 else f"{typed[:12]}… ({len(typed)} {unit})"
