@@ -147,6 +147,9 @@ def test_help(capsys, args):
         (["cube", "random", "--seed", "abc"], "solvelab cube random: argument --seed: "),
         (["nonogram", "solve", "F", "--time-limit", "abc"], "solvelab nonogram solve: argument "),
         (["nonogram", "make", "--width", "nan", "--height", "5"], "solvelab nonogram make: "),
+        (["cube", "random", "--seed", "-1"], "solvelab cube random: argument --seed: a seed is 0"),
+        (["cube", "solve", "--alg", "R", "--bogus"], "solvelab cube solve: unrecognized argu"),
+        (["nonogram", "make", "--width", "3", "--height", "3", "--seed", "-2"], "solvelab non"),
     ],
 )
 def test_a_usage_error_is_one_line(capsys, args, line):

@@ -10,5 +10,26 @@ class ArgumentParser(argparse.ArgumentParser):
     error of the command line (argparse prints its usage first: 3 lines or more).
     Subcommands' parsers are of this class too (argparse makes them of the parent's)."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_defaults(parser_=self)  # the innermost parser used wins
+
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def parse_args(self, args=None, namespace=None) -> argparse.Namespace:
+        # argparse leaves a subcommand's unknown options to the top parser, whose
+        # error would point to "solvelab --help": the subcommand's parser says it.
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            parsed.parser_.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+
+def seed(text: str) -> int:
+    """A ``--seed``: an integer of 0 or more (Python's ``random`` takes -7 for 7, so a
+    negative seed would quietly repeat a positive one)."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
+    return value

@@ -33,7 +33,7 @@ import os
 import sys
 
 from solvelab import __version__
-from solvelab.arguments import ArgumentParser
+from solvelab.arguments import ArgumentParser, seed
 
 # Each command imports what it needs when it runs: `solvelab nonogram ...` then
 # starts without the cube's modules (see `solvelab bench startup`).
@@ -132,7 +132,7 @@ def _cube_solve(args: argparse.Namespace) -> int:
     except NoSolutionFound as error:  # only if stopped: a time limit waits for a solution
         print(f"solvelab: {error}", file=sys.stderr)
         return 1
-    print(f"{solution} ({solution.length} moves)")
+    print(f"{solution} ({solution.length} moves)" if solution.length else "(0 moves: solved)")
     if solution.length > args.max_length:
         print(
             f"solvelab: no solution of at most {args.max_length} moves was found; "
@@ -269,7 +269,7 @@ def _parser() -> argparse.ArgumentParser:
         help="print a uniformly random cube",
         description="Print a uniformly random solvable cube: its facelet string and its net.",
     )
-    p.add_argument("--seed", type=int, help="make the cube reproducible")
+    p.add_argument("--seed", type=seed, help="make the cube reproducible")
     _add_colour_option(p)
 
     p = _command(
@@ -521,7 +521,7 @@ def _parser() -> argparse.ArgumentParser:
         "--sizes", type=int, nargs="+", default=[25, 50, 75, 100], metavar="N", help="N × N"
     )
     p.add_argument("--density", type=float, default=0.5, help="the fill's density (0.5)")
-    p.add_argument("--seed", type=int, default=1, help="the fill's seed (1)")
+    p.add_argument("--seed", type=seed, default=1, help="the fill's seed (1)")
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="per solve (10)")
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser

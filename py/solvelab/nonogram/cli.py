@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from solvelab.arguments import ArgumentParser
+from solvelab.arguments import ArgumentParser, seed
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import FORMATS, MAX_FILE_BYTES, dumps, read_bytes, read_file
 from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
@@ -285,7 +285,7 @@ def add_commands(topics) -> None:
     p.add_argument(
         "--density", type=float, default=0.6, metavar="D", help="share of filled cells (0.6)"
     )
-    p.add_argument("--seed", type=int, metavar="N", help="make it reproducible")
+    p.add_argument("--seed", type=seed, metavar="N", help="make it reproducible")
     p.add_argument("--easy", action="store_true", help="only puzzles line solving solves")
     p.add_argument("--format", choices=FORMATS, default="xml", help="the format to write (xml)")
     p.add_argument(
