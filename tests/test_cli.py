@@ -93,6 +93,14 @@ def test_the_installed_command_runs_without_a_traceback():
     assert "Traceback" not in done.stderr
 
 
+def test_a_control_character_in_an_error_is_escaped(capsys):
+    assert run(capsys, "cube", "simplify", "R \x1b[31mU") == (
+        2,
+        "",
+        "solvelab: unexpected character '\\x1b' at column 3\n",
+    )
+
+
 def test_cube_solve_says_when_its_max_length_is_not_met(capsys):
     assert (
         main(["cube", "solve", "--alg", "R U F D L B R2 U2 F' L D B'", "--max-length", "11"]) == 0

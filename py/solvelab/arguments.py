@@ -33,3 +33,11 @@ def seed(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
     return value
+
+
+def one_line(message: str) -> str:
+    """An error message as one printable line: each run of white space becomes one
+    space, and other control characters are escaped (an ESC would restyle the
+    terminal)."""
+    text = " ".join(message.split())
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)

@@ -33,7 +33,7 @@ import os
 import sys
 
 from solvelab import __version__
-from solvelab.arguments import ArgumentParser, seed
+from solvelab.arguments import ArgumentParser, one_line, seed
 
 # Each command imports what it needs when it runs: `solvelab nonogram ...` then
 # starts without the cube's modules (see `solvelab bench startup`).
@@ -545,7 +545,7 @@ def main(argv: list[str] | None = None) -> int:
         status = _input_error_status(error)
         if status is None:
             raise
-        print(f"solvelab: {error}", file=sys.stderr)
+        print(f"solvelab: {one_line(str(error))}", file=sys.stderr)
         return status
 
 

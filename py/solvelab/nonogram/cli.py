@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from solvelab.arguments import ArgumentParser, seed
+from solvelab.arguments import ArgumentParser, one_line, seed
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import FORMATS, MAX_FILE_BYTES, dumps, read_bytes, read_file
 from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
@@ -50,7 +50,7 @@ def render(puzzle: Puzzle, grid, colour: bool = False) -> str:
 
 
 def _fail(message: str) -> int:
-    print(f"solvelab: {' '.join(message.split())}", file=sys.stderr)
+    print(f"solvelab: {one_line(message)}", file=sys.stderr)
     return 2
 
 
