@@ -181,6 +181,12 @@ function stopPlaying() {
   playback += 1;
 }
 
+/** Plays a solution that has just come, unless the sticker editor is open over the cube. */
+function autoplay() {
+  if ($(".player-editor").open) refresh();
+  else play();
+}
+
 // ------------------------------------------------------------------- UI
 
 const stageAt = (i) => (player.stages ? stageOfMove(player.stages, i) : -1);
@@ -425,7 +431,7 @@ async function scramble(method) {
     const result = await python.call(method);
     if (task !== work) return;
     setSetup({ moves: result.moves });
-    say(`Scramble (${result.moves.length} moves): ${result.moves.join(" ")}`);
+    say(`Scramble (${counted(result.moves.length, "move")}): ${result.moves.join(" ")}`);
   } catch (error) {
     if (task === work) say(error.message, "error");
   } finally {
@@ -433,7 +439,10 @@ async function scramble(method) {
   }
 }
 
-const solutionText = (moves) => `Solution (${moves.length} moves): ${moves.join(" ")}`;
+const counted = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+const solutionText = (moves) => `Solution (${counted(moves.length, "move")}): ${moves.join(" ")}`;
+// Half-turn metric: a rotation counts 0, a slice 2, any other turn 1 (as Python counts).
+const htm = (moves) => moves.reduce((n, token) => n + ("xyz".includes(token[0]) ? 0 : "MES".includes(token[0]) ? 2 : 1), 0);
 
 const method = () => $('[data-option="method"]').value;
 
@@ -474,11 +483,14 @@ async function solveCfop() {
     useSetup(work.setup);
     setAlg(moves, 0, { stages: cfopStages(answer, data.colour_names) });
     work.shown = player.alg;
-    const parts = player.stages.filter((s) => s.name !== "f2l").map((s) => `${s.short} ${s.end - s.start}`);
-    const f2l = player.stages.filter((s) => s.name === "f2l").reduce((n, s) => n + s.end - s.start, 0);
+    const length = (stage) => htm(moves.slice(stage.start, stage.end));
+    const parts = player.stages.filter((s) => s.name !== "f2l").map((s) => `${s.short} ${length(s)}`);
+    const f2l = player.stages.filter((s) => s.name === "f2l").reduce((n, s) => n + length(s), 0);
     parts.splice(1, 0, `F2L ${f2l}`);
-    say(`CFOP solution: ${answer.length} moves (${parts.join(", ")}; a few cancel across stages).`);
-    play();
+    const saved = htm(moves) - answer.length;
+    const cancel = saved ? `; ${saved} cancel where stages meet` : "";
+    say(`CFOP solution: ${counted(answer.length, "move")} (${parts.join(", ")}${cancel}).`);
+    autoplay();
   } catch (error) {
     if (task === work) say(error.message, "error");
   } finally {
@@ -496,7 +508,7 @@ function showSolution(work, moves, done) {
     setAlg(moves, 0);
     work.shown = player.alg;
     work.shorter = null;
-    play();
+    autoplay();
   } else if (moves.length < work.shown.length) {
     work.shorter = moves;
   }
@@ -523,6 +535,8 @@ function useShorter(work, moves) {
 
 // -------------------------------------------------------------- notation
 
+const ERROR_CONTEXT = 30; // characters shown on each side of a notation mistake
+
 function showNotationError(result, text) {
   const box = $(".player-notation-error");
   const area = $("#player-alg");
@@ -533,12 +547,18 @@ function showNotationError(result, text) {
   if (result.position === undefined) {
     box.textContent = result.error;
   } else {
-    const lineStart = text.lastIndexOf("\n", result.position - 1) + 1;
-    const lineEnd = text.indexOf("\n", result.position);
-    const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
-    const caret = " ".repeat(result.position - lineStart) + "^".repeat(Math.max(1, result.length));
+    // The mistake's line, cut to a window around it: a long line would widen the page.
+    const { position } = result;
+    const lineStart = text.lastIndexOf("\n", position - 1) + 1;
+    const lineEnd = text.indexOf("\n", position) < 0 ? text.length : text.indexOf("\n", position);
+    const from = Math.max(lineStart, position - ERROR_CONTEXT);
+    const marked = Math.min(Math.max(1, result.length), ERROR_CONTEXT);
+    const to = Math.min(lineEnd, position + marked + ERROR_CONTEXT);
+    const before = from > lineStart ? "…" : "";
+    const line = before + text.slice(from, to) + (to < lineEnd ? "…" : "");
+    const caret = " ".repeat(before.length + position - from) + "^".repeat(marked);
     box.textContent = `${line}\n${caret}\n${result.error}`;
-    area.setSelectionRange(result.position, result.position + result.length);
+    area.setSelectionRange(position, position + result.length);
   }
   box.hidden = false;
   area.focus();
@@ -574,12 +594,15 @@ $(".player-notation").addEventListener("submit", async (event) => {
     useSetup({ setup, setupState });
   }
   setAlg(typed.moves, 0, { source: typed.source });
+  say(""); // it may have been about the moves replaced (a solution)
   play();
 });
 
 $('[data-action="as-setup"]').addEventListener("click", async () => {
   const typed = await readNotation();
-  if (typed) setSetup({ moves: typed.moves });
+  if (!typed) return;
+  setSetup({ moves: typed.moves });
+  say(`Scramble set: ${counted(typed.moves.length, "move")} from the box.`);
 });
 
 // ------------------------------------------------------------ controls
@@ -623,7 +646,10 @@ const actions = {
     say("");
   },
   start: () => jump(0),
-  back,
+  back: () => {
+    stopPlaying();
+    back();
+  },
   play,
   forward: () => {
     stopPlaying();
@@ -733,7 +759,7 @@ document.addEventListener("keydown", (event) => {
 function keyAction(event) {
   const transport = {
     " ": play,
-    ArrowLeft: back,
+    ArrowLeft: actions.back,
     ArrowRight: actions.forward,
     Home: actions.start,
     End: actions.end,
@@ -757,6 +783,13 @@ const stickerEditor = createStickerEditor({
     say("The cube you painted is set up: press Solve.");
   },
   onClose: () => showState(player.states[player.step]),
+});
+// The editor shows its own cube in the view: playback waits (Play goes on after it).
+$(".player-editor").addEventListener("toggle", () => {
+  if ($(".player-editor").open && player.playing) {
+    stopPlaying();
+    refresh();
+  }
 });
 refresh();
 

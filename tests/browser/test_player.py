@@ -157,3 +157,52 @@ def test_bad_links_give_a_message_not_markup(page, site_url, query):
     message = page.locator(".player-message")
     expect(message).to_contain_text("the link's")
     assert page.locator(".player-message img").count() == 0
+
+
+def test_a_mistake_on_a_long_line_is_shown_in_a_window_around_it(page, site_url):
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.locator("#player-alg").fill("R U " * 300 + "Qx F")
+    page.get_by_role("button", name="Play", exact=True).click()
+    error = page.locator(".player-notation-error")
+    expect(error).to_contain_text("unknown move 'Qx' at column 1201")
+    line, caret, _ = error.text_content().split("\n")
+    assert line == "…" + ("R U " * 300)[-30:] + "Qx F"
+    assert caret == " " * 31 + "^^"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_typed_moves_replace_the_solutions_message(page, site_url):
+    open_player(page, site_url, "?setup=R%20U%20F")
+    wait_for_python(page)
+    wait_for_solve(page)
+    message = page.locator(".player-message")
+    expect(message).to_contain_text("Solution (3 moves)")
+    page.locator("#player-alg").fill("D L")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'D L'")
+    expect(message).to_have_text("")
+    page.get_by_role("button", name="Use as scramble").click()
+    expect(message).to_have_text("Scramble set: 2 moves from the box.")
+
+
+def test_stepping_back_pauses_the_playback(page, site_url):
+    open_player(page, site_url, "?alg=" + "R%20U%20" * 10)
+    page.wait_for_function("window.solvelabPlayer.alg.length === 20")
+    page.click('[data-action="play"]')
+    page.wait_for_function("window.solvelabPlayer.step >= 2")
+    page.click('[data-action="back"]')
+    assert page.evaluate("window.solvelabPlayer.playing") is False
+    page.click('[data-action="play"]')
+    page.wait_for_function("window.solvelabPlayer.playing")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("window.solvelabPlayer.playing") is False
+
+
+def test_opening_the_sticker_editor_pauses_the_playback(page, site_url):
+    open_player(page, site_url, "?alg=" + "R%20U%20" * 10)
+    page.wait_for_function("window.solvelabPlayer.alg.length === 20")
+    page.click('[data-action="play"]')
+    page.wait_for_function("window.solvelabPlayer.playing")
+    page.locator(".player-editor summary").click()
+    page.wait_for_function("!window.solvelabPlayer.playing")

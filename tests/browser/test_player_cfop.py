@@ -3,6 +3,7 @@ jumps to a stage, and each stage greys what it does not work on (stickering mask
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 from pixels import COLOURS, colour_counts
@@ -93,3 +94,22 @@ def test_a_turn_by_hand_ends_the_stages(page, site_url):
     assert page.evaluate("window.solvelabPlayer.stages") is None
     expect(page.locator(".player-stages")).to_be_hidden()
     assert page.locator(".player-moves li.stage").count() == 0
+
+
+def test_the_cfop_message_adds_up_on_a_turned_cube(page, site_url):
+    page.goto(f"{site_url}cube/player/?setup={quote('Rw U M')}")
+    expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
+    page.select_option('[data-option="method"]', "cfop")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_function("window.solvelabPlayer.stages", timeout=PYTHON_READY)
+    text = page.locator(".player-message").text_content()
+    found = re.fullmatch(
+        r"CFOP solution: (\d+) moves? \(Cross (\d+), F2L (\d+), OLL (\d+), PLL (\d+)"
+        r"(?:; (\d+) cancel where stages meet)?\)\.",
+        text,
+    )
+    assert found, text
+    total, *stages, saved = found.groups()
+    assert sum(map(int, stages)) - int(saved or 0) == int(total)
+    alg = " ".join(page.evaluate("window.solvelabPlayer.alg"))
+    assert Cube().apply("Rw U M").apply(alg).is_solved()

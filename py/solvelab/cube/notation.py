@@ -525,7 +525,8 @@ class _Parser:
                 raise self.error(
                     f"unknown move '{_shown(token, 'characters')}'", start, end - start
                 )
-            raise self.error(f"unexpected character '{c}'", start)
+            shown = c if c.isprintable() else ascii(c)[1:-1]  # a NUL, an ESC: escaped
+            raise self.error(f"unexpected character '{shown}'", start)
         if self.i < len(text) and text[self.i] == "w":
             raise self.error(
                 f"unknown move '{text[start : self.i + 1]}'", start, self.i + 1 - start
