@@ -253,6 +253,9 @@ def test_named_messages_for_counts_and_centres():
         "two centres are white: the six centres must have six different colours"
     )
     assert centres.places == (4, 22)
+    white = rejected_painted("U" * 54)
+    assert str(white).startswith("all six centres are white: ")
+    assert white.places == (4, 13, 22, 31, 40, 49)
 
 
 def test_unpainted_stickers_are_counted_not_called_colours():

@@ -25,6 +25,7 @@ from solvelab.cube.geometry import FACES, sticker_name
 
 SOLVED_FACELETS = "".join(face * 9 for face in FACES)
 CENTERS = (4, 13, 22, 31, 40, 49)
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def _index(name: str) -> int:
@@ -143,17 +144,19 @@ ep=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), eo=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
 
     colours = [stickers[i] for i in CENTERS]
     for a in range(6):
-        for b in range(a + 1, 6):
-            if colours[a] == colours[b]:
-                what = (
-                    f"two centres are {colour(colours[a])}"
-                    if names is not None
-                    else f"the {FACES[a]} and {FACES[b]} centres are both {colour(colours[a])}"
-                )
-                raise InvalidCubeError(
-                    f"{what}: the six centres must have six different colours",
-                    [CENTERS[a], CENTERS[b]],
-                )
+        same = [b for b in range(6) if colours[b] == colours[a]]
+        if len(same) > 1:
+            if names is None:
+                faces = [FACES[b] for b in same]
+                listed = ", ".join(faces[:-1]) + f" and {faces[-1]}"
+                what = f"the {listed} centres are {'both' if len(same) == 2 else 'all'}"
+            else:
+                count = "all six" if len(same) == 6 else _NUMBERS[len(same)]
+                what = f"{count} centres are"
+            raise InvalidCubeError(
+                f"{what} {colour(colours[a])}: the six centres must have six different colours",
+                [CENTERS[b] for b in same],
+            )
     face_of = {c: FACES[i] for i, c in enumerate(colours)}
     for i, c in enumerate(stickers):
         if c not in face_of:
