@@ -311,12 +311,14 @@ async function readAddress() {
     if (params.has("alg")) {
       const text = params.get("alg");
       const result = await python.call("parse", { text, locate: true });
-      if (result.error) throw new Error(`the link's moves: ${result.error}`);
+      if (result.error) throw linkError(`the link's moves: ${result.error}`, text);
       const source = { text, spans: result.spans };
       setAlg(result.moves, linkedStep(params.get("step"), result.moves.length), { source });
     }
   } catch (error) {
-    say(error.message, "error");
+    // Bad moves go to the box, to be mended there: the address is rewritten below.
+    if (error.text !== undefined) $("#player-alg").value = error.text;
+    say(error.text === undefined ? error.message : `${error.message} (the link's text is in the box below)`, "error");
   }
   linkRead = true;
   writeAddress();
@@ -334,8 +336,13 @@ function linkedStep(text, length) {
 
 async function parsed(text, what) {
   const result = await python.call("parse", { text });
-  if (result.error) throw new Error(`${what}: ${result.error}`);
+  if (result.error) throw linkError(`${what}: ${result.error}`, text);
   return result.moves;
+}
+
+/** An error in a link's moves, keeping their text. */
+function linkError(message, text) {
+  return Object.assign(new Error(message), { text });
 }
 
 // ---------------------------------------------------------------- Python

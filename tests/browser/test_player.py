@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 import pytest
 from playwright.sync_api import expect
 
@@ -157,6 +159,9 @@ def test_bad_links_give_a_message_not_markup(page, site_url, query):
     message = page.locator(".player-message")
     expect(message).to_contain_text("the link's")
     assert page.locator(".player-message img").count() == 0
+    # The address is rewritten, but the link's text waits in the box to be mended.
+    expect(message).to_contain_text("the link's text is in the box below")
+    expect(page.locator("#player-alg")).to_have_value(unquote(query.split("=", 1)[1]))
 
 
 def test_a_mistake_on_a_long_line_is_shown_in_a_window_around_it(page, site_url):
