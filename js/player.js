@@ -87,8 +87,9 @@ function recompute() {
   }
 }
 
-function setSetup({ moves = [], stickers = null, state }) {
-  player.setup = { moves, stickers };
+// `text`: the moves as typed, when they were ("(R U R' U')2500" keeps a link short).
+function setSetup({ moves = [], stickers = null, text = null, state }) {
+  player.setup = { moves, stickers, text };
   player.setupState = state ?? moves.reduce((s, token) => applyMove(s, token, data), SOLVED);
   setAlg([], 0);
 }
@@ -112,7 +113,8 @@ function currentAsSetup() {
     const stickers = states[step].map((id) => FACES[Math.floor(id / 9)]).join("");
     return { setup: { moves: [], stickers }, setupState: states[step] };
   }
-  return { setup: { moves: [...setup.moves, ...alg.slice(0, step)], stickers: null }, setupState: states[step] };
+  const moves = [...setup.moves, ...alg.slice(0, step)];
+  return { setup: { moves, stickers: null, text: step ? null : setup.text }, setupState: states[step] };
 }
 
 function useSetup({ setup, setupState }) {
@@ -287,7 +289,7 @@ function writeAddress() {
     addressTimer = null;
     const params = new URLSearchParams();
     if (player.setup.stickers) params.set("stickers", player.setup.stickers);
-    else if (player.setup.moves.length) params.set("setup", player.setup.moves.join(" "));
+    else if (player.setup.moves.length) params.set("setup", player.setup.text ?? player.setup.moves.join(" "));
     if (player.alg.length) params.set("alg", player.source?.text ?? player.alg.join(" "));
     if (player.alg.length && player.step !== player.alg.length) params.set("step", String(player.step));
     const camera = cameraText(view.camera);
@@ -306,7 +308,8 @@ async function readAddress() {
       if (checked.error) throw new Error(`the link's cube: ${checked.error}`);
       setSetup({ stickers: params.get("stickers"), state: checked.stickers });
     } else if (params.has("setup")) {
-      setSetup({ moves: await parsed(params.get("setup"), "the link's scramble") });
+      const text = params.get("setup");
+      setSetup({ moves: await parsed(text, "the link's scramble"), text });
     }
     if (params.has("alg")) {
       const text = params.get("alg");
@@ -608,7 +611,7 @@ $(".player-notation").addEventListener("submit", async (event) => {
 $('[data-action="as-setup"]').addEventListener("click", async () => {
   const typed = await readNotation();
   if (!typed) return;
-  setSetup({ moves: typed.moves });
+  setSetup({ moves: typed.moves, text: typed.source.text });
   say(`Scramble set: ${counted(typed.moves.length, "move")} from the box.`);
 });
 

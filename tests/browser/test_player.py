@@ -211,3 +211,15 @@ def test_opening_the_sticker_editor_pauses_the_playback(page, site_url):
     page.wait_for_function("window.solvelabPlayer.playing")
     page.locator(".player-editor summary").click()
     page.wait_for_function("!window.solvelabPlayer.playing")
+
+
+def test_a_typed_scramble_keeps_its_text_in_the_link(page, site_url):
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.locator("#player-alg").fill("(R U R' U')2500")
+    page.get_by_role("button", name="Use as scramble").click()
+    page.wait_for_function("location.search.includes('setup=')")
+    assert "setup=%28R+U+R%27+U%27%292500" in page.url  # not 10,000 moves written out
+    page.reload()
+    wait_for_python(page)
+    assert shown(page) == Cube().apply("(R U R' U')2500")
