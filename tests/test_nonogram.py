@@ -366,6 +366,40 @@ def test_line_solver_agrees_with_enumeration():
             assert got == [sum(1 << v for v in {c[i] for c in fitting}) for i in range(n)]
 
 
+def test_line_solver_agrees_with_enumeration_for_colours_past_a_byte():
+    # Colours 8 and up do not fit a byte's mask: the line solver takes its list path.
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.randint(1, 7)
+        used = rng.sample([1, 3, 8, 9, 12], rng.choice([1, 2, 3]))
+        values = [0, *used]
+        line = [rng.choice(used) if rng.random() < 0.5 else 0 for _ in range(n)]
+        clue = runs(line)
+        if rng.random() < 0.2 and clue:
+            clue = clue[1:] + clue[:1]
+        full = sum(1 << v for v in values)
+        cells = [full if rng.random() < 0.6 else 1 << rng.choice(values) for _ in range(n)]
+        fitting = [
+            c
+            for c in itertools.product(values, repeat=n)
+            if runs(c) == clue and all(cells[i] >> c[i] & 1 for i in range(n))
+        ]
+        solver = LineSolver(clue)
+        assert solver.fits(cells) == bool(fitting)
+        got = solver.solve(cells)
+        if not fitting:
+            assert got is None
+        else:
+            assert got == [sum(1 << v for v in {c[i] for c in fitting}) for i in range(n)]
+
+
+def test_a_puzzle_in_its_ninth_and_tenth_colours():
+    colours = (WHITE, *(Colour(f"c{i}", str(i), "808080") for i in range(1, 10)))
+    puzzle = Puzzle.from_grid(["89", "1."], colours=colours)
+    result = solve(puzzle)
+    assert result.status == UNIQUE and result.solutions == [((8, 9), (1, 0))]
+
+
 def test_seed_example_two_three_in_seven():
     solver = LineSolver([(2, 1), (3, 1)])
     assert solver.solve([3] * 7) == [3, 2, 3, 3, 2, 2, 3]

@@ -25,9 +25,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, reduce
 from itertools import groupby
-from operator import eq
+from operator import eq, or_
 from typing import NamedTuple
 
 
@@ -47,6 +47,7 @@ class LineSolver:
         "packed_length",
         "plain",
         "colour_plan",
+        "in_bytes",
         # Made on first use (see __getattr__): the paths that need them are rarer.
         "known",
         "lefts",
@@ -66,6 +67,9 @@ class LineSolver:
         self.lengths = lengths = list(lengths)
         self.colours = colours = list(colours)
         self.one_colour = one_colour = colours.count(1) == k
+        # Cells are bytes of masks on the paths below, so colours 0 to 7; a clue with a
+        # colour past them is solved by the dynamic programme on lists (_solve_dp).
+        self.in_bytes = max(colours, default=0) < 8
         if one_colour:
             # The common case, kept short: webpbn 529 makes 89 of these in its solve.
             self.palette = [1] if k else []
@@ -81,10 +85,15 @@ class LineSolver:
             self.slots = slots = list(map(have.__getitem__, lengths))
             self.plain = _plain_plan(lengths, slots, order) if k > 1 else None
             return
-        palette = _palette(tuple(sorted(set(colours))))
-        self.palette, self.allowed, self.outside = palette.colours, palette.allowed, palette.outside
         gaps = list(map(eq, colours[1:], colours))  # a background cell before run j + 1
         self.packed_length = sum(lengths) + sum(gaps)
+        if not self.in_bytes:
+            self.palette = sorted(set(colours))
+            self.allowed = reduce(or_, (1 << c for c in colours), 1)
+            self.outside = self.fits_plan = self.slots = self.plain = self.colour_plan = None
+            return
+        palette = _palette(tuple(sorted(set(colours))))
+        self.palette, self.allowed, self.outside = palette.colours, palette.allowed, palette.outside
         self.fits_plan, self.slots = _fits_plan(blocks, self.palette)
         self.plain = None
         self.colour_plan = _colour_plan(blocks, lengths, gaps, self.slots, palette)
@@ -113,12 +122,16 @@ class LineSolver:
             start += length
             previous = c
 
-    def _make_rest(self) -> None:
-        """The attributes for the paths other than propagation's."""
-        colours, lengths, k, slots = self.colours, self.lengths, self.k, self.slots
+    def _make_dp(self) -> None:
+        """``bits`` and ``same_prev``: for the dynamic programme (any colours)."""
+        colours = self.colours
         self.bits = [1 << c for c in colours]
         # same_prev[j]: run j has the colour of run j-1, so a background gap must separate them
-        self.same_prev = same_prev = [j > 0 and colours[j] == colours[j - 1] for j in range(k)]
+        self.same_prev = [j > 0 and colours[j] == colours[j - 1] for j in range(self.k)]
+
+    def _make_rest(self) -> None:
+        """The attributes for the paths other than propagation's, on bytes."""
+        lengths, k, slots, same_prev = self.lengths, self.k, self.slots, self.same_prev
         # For the bit-set solvers: each run's shifts (see _shifts) and the palette's bits.
         self.shifts = [_shifts(length) for length in lengths]
         self.palette_bits = [(c, 1 << c) for c in self.palette]
@@ -138,7 +151,7 @@ class LineSolver:
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
         ``None`` if no placement agrees with them."""
-        if cells and max(cells) < 256:
+        if self.in_bytes and cells and max(cells) < 256:
             solve_bits = self._solve_bits if self.one_colour else self._solve_colour
             out = solve_bits(bytes(cells))
             return None if out is None else list(out)
@@ -190,7 +203,7 @@ class LineSolver:
     def fits(self, cells: Sequence[int]) -> bool:
         """Whether some placement of the clue agrees with the cells (one table, the
         backward one: half the work of :meth:`solve`)."""
-        if cells and max(cells) < 256:
+        if self.in_bytes and cells and max(cells) < 256:
             b = bytes(cells)
             fills = _fits([int(b.translate(_HAS[c]), 2) for c in self.palette], self.fits_plan)
             return (
@@ -712,9 +725,9 @@ class LineSolver:
 _LAZY = {
     "known": LineSolver._make_lefts,
     "lefts": LineSolver._make_lefts,
-    **dict.fromkeys(
-        ("bits", "same_prev", "shifts", "palette_bits", "runs", "rev_runs"), LineSolver._make_rest
-    ),
+    "bits": LineSolver._make_dp,
+    "same_prev": LineSolver._make_dp,
+    **dict.fromkeys(("shifts", "palette_bits", "runs", "rev_runs"), LineSolver._make_rest),
 }
 
 # For bytes.translate: a cell's mask to b"1" when it allows background (bit 0), or
