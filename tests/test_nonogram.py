@@ -496,6 +496,48 @@ def test_colour_message_names_the_lines_that_fixed_the_failing_one():
     assert solve(puzzle, record_steps=True).reason == result.reason
 
 
+def test_message_leaves_out_the_failing_line_itself():
+    # Row 1's clue turned round: it fails after narrowing some of its own cells, and
+    # the message names only the other lines.
+    rng = random.Random(1)
+    checked = 0
+    while checked < 40:
+        w, h = rng.randint(2, 6), rng.randint(2, 6)
+        picture = random_picture(rng, w, h, 2, 0.6)
+        rows, columns = clues_of(picture)
+        y = rng.randrange(h)
+        if len(rows[y]) < 2:
+            continue
+        rows[y] = rows[y][1:] + rows[y][:1]
+        result = solve(Puzzle(rows, columns))
+        if result.status != NONE or " once " not in result.reason:
+            continue
+        checked += 1
+        name, others = result.reason.removesuffix(" fixed").split(" cannot be satisfied once ")
+        kind = name.split()[0]
+        assert kind not in others or name.split()[1] not in _numbers(others, kind)
+
+
+def _numbers(text: str, kind: str) -> set[str]:
+    """The line numbers after ``row``/``rows`` (or columns) in a message, ranges opened."""
+    part = text.split(kind, 1)[1].split(" and ")[0].lstrip("s ").removesuffix(" are")
+    out = set()
+    for piece in part.removesuffix(" is").split(", "):
+        first, _, last = piece.partition("–")
+        out |= {str(n) for n in range(int(first), int(last or first) + 1)}
+    return out
+
+
+def test_message_for_a_line_whose_cells_are_narrowed_not_fixed():
+    # Rows 1-3 start red (colour 2), so column 1's cells may be white or red, never
+    # black: its black run has nowhere to go, though no cell of it is fixed.
+    rows = [((1, 2), (1, 1), (1, 2)), ((1, 2), (1, 1)), ((1, 2), (1, 2), (1, 1))]
+    columns = [((1, 2), (1, 1)), ((1, 1), (1, 2)), ((1, 2),), ((1, 1),), ((1, 2),), ((1, 2),)]
+    result = solve(Puzzle(rows, columns, (WHITE, BLACK, RED)))
+    assert result.status == NONE
+    assert result.reason == "column 1 cannot be satisfied in the colours rows 1–3 leave its cells"
+
+
 def dom_text(n: int) -> str:
     """Clue text of the n-Dom puzzle (Paul Stansifer's family, (2n+1) × (2n+1)):
     unique, and plain backtracking needs many guesses and backtracks."""

@@ -874,11 +874,14 @@ def _changes(old, new):
 
 
 def _root_reason(solver: Solver, line: int, cells: list[int], setter: list[int]) -> str:
-    """The message for a line that fails while propagating from the empty grid."""
+    """The message for a line that fails while propagating from the empty grid: the
+    lines that narrowed its cells. Cells the line narrowed itself are left out: they
+    follow from its clue and what the others had narrowed before."""
     h = solver.height
     name = line_name(line, h)
-    known = [solver.indices[line][i] for i, v in enumerate(cells) if not v & (v - 1)]
-    by = {setter[c] for c in known if setter[c] >= 0}
+    idx = solver.indices[line]
+    set_by = {i: setter[idx[i]] for i in range(len(cells)) if setter[idx[i]] not in (-1, line)}
+    by = set(set_by.values())
     rows = sorted(x + 1 for x in by if x < h)
     cols = sorted(x - h + 1 for x in by if x >= h)
     parts = []
@@ -886,8 +889,12 @@ def _root_reason(solver: Solver, line: int, cells: list[int], setter: list[int])
         parts.append(("row " if len(rows) == 1 else "rows ") + ranges_text(rows))
     if cols:
         parts.append(("column " if len(cols) == 1 else "columns ") + ranges_text(cols))
-    verb = "is" if len(by) == 1 else "are"
-    return f"{name} cannot be satisfied once {' and '.join(parts)} {verb} fixed"
+    if not parts:
+        return f"{name} cannot be satisfied"
+    lines = " and ".join(parts)
+    if all(not cells[i] & (cells[i] - 1) for i in set_by):
+        return f"{name} cannot be satisfied once {lines} {'is' if len(by) == 1 else 'are'} fixed"
+    return f"{name} cannot be satisfied in the colours {lines} leave its cells"
 
 
 def _probe_reason(solver: Solver, grid: list[int]) -> str:
