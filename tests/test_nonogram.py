@@ -423,7 +423,24 @@ def test_messages_for_clues_that_cannot_fit():
     assert (too_large.value.width, too_large.value.height) == (1, 201)
     with pytest.raises(ClueError, match="column 2: clue numbers must be at least 1"):
         Puzzle([()], [(), ((0, 1),)])
+    with pytest.raises(UnsatisfiableClues, match=r"^row 1: clue 7 needs 7 cells, the row has 6$"):
+        Puzzle([((7, 1),)], [()] * 6)
+    with pytest.raises(ClueError, match=r"^the puzzle has 0 rows and 1 column; it needs"):
+        Puzzle([], [()])
     assert issubclass(ClueError, ValueError)
+
+
+def test_pictures_and_goals_that_do_not_fit_are_refused():
+    with pytest.raises(ClueError, match=r"^row 2 of the picture has 1 cell, row 1 has 2$"):
+        Puzzle.from_grid(["X.", "X"])
+    with pytest.raises(ClueError, match=r"^the picture has 'q', which is not a colour's"):
+        Puzzle.from_grid(["Xq"])
+    with pytest.raises(ClueError, match=r"^the picture has colour 5; the colours are 0 to 1$"):
+        Puzzle.from_grid([[0, 5]])
+    with pytest.raises(ClueError, match=r"^the goal picture is not 1×1"):
+        Puzzle([((1, 1),)], [((1, 1),)], goal=((1, 0),))
+    with pytest.raises(ClueError, match=r"^the goal picture has a colour the puzzle does not$"):
+        Puzzle([((1, 1),)], [((1, 1),)], goal=((2,),))
 
 
 def test_message_names_the_lines_that_fixed_the_failing_one():

@@ -162,7 +162,7 @@ def test_solve_takes_one_clue_a_line_and_names_the_line_of_a_bad_one():
     bad = web.nonogram_solve(row_texts=["2", "1 1", "2"], column_texts=["2", "1 x", "2"])
     assert bad == {"error": "column 2: 'x' is not a clue number (1 or more)", "line": 4}
     too_long = web.nonogram_solve(row_texts=["2", "1 1", "4"], column_texts=["2", "1 1", "2"])
-    assert too_long["line"] == 2 and "need 4 cells" in too_long["error"]
+    assert too_long["line"] == 2 and "clue 4 needs 4 cells" in too_long["error"]
     zero = web.nonogram_solve(row_texts=["1 0"], column_texts=["1"])
     assert zero["line"] == 0
     # A box is read whole: spaces before a clue do not push it out of reach.

@@ -167,7 +167,7 @@ def test_a_bad_clue_is_named_at_its_box(page, site_url):
     type_clues(page, ["2", "1 1", "4"], ["2", "1 1", "2"])
     solve(page)
     note = page.locator(".nono-line", has=page.get_by_label("row 3", exact=True))
-    expect(note.locator(".nono-line-message")).to_contain_text("need 4 cells")
+    expect(note.locator(".nono-line-message")).to_contain_text("clue 4 needs 4 cells")
     expect(page.get_by_label("column 2", exact=True)).not_to_have_attribute("aria-invalid", "true")
 
 

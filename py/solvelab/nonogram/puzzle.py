@@ -97,6 +97,21 @@ def ranges_text(numbers: Iterable[int]) -> str:
     return ", ".join(parts)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _colour_index(cell: int | str, chars: dict[str, int], count: int) -> int:
+    """A picture's cell as a colour index: a colour's character, or the index itself."""
+    if isinstance(cell, str):
+        if cell not in chars:
+            raise ClueError(f"the picture has {cell!r}, which is not a colour's character")
+        return chars[cell]
+    if not 0 <= int(cell) < count:
+        raise ClueError(f"the picture has colour {int(cell)}; the colours are 0 to {count - 1}")
+    return int(cell)
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """Row and column clues, the colours (index 0 is the background) and some metadata.
@@ -140,7 +155,8 @@ class Puzzle:
             raise PuzzleTooLarge(w, h, MAX_SIZE)
         if w == 0 or h == 0:
             raise ClueError(
-                f"the puzzle has {h} rows and {w} columns; it needs at least one of each"
+                f"the puzzle has {_count(h, 'row')} and {_count(w, 'column')}; "
+                "it needs at least one of each"
             )
         if len(self.colours) < 2:
             raise ClueError("the puzzle needs a background colour and at least one other colour")
@@ -168,8 +184,9 @@ class Puzzle:
                 shown = clue_text(clue[:10], self.colours)
                 if len(clue) > 10:
                     shown += f" … ({len(clue)} numbers)"
+                clues = "clue {} needs" if len(clue) == 1 else "clues {} need"
                 raise UnsatisfiableClues(
-                    f"{name}: clues {shown} need {need} cells, the {kind} has {size}"
+                    f"{name}: {clues.format(shown)} {need} cells, the {kind} has {size}"
                 )
         for colour in range(1, len(self.colours)):
             by_rows = sum(b.length for clue in self.rows for b in clue if b.colour == colour)
@@ -180,6 +197,12 @@ class Puzzle:
                     f"the rows fill {by_rows}{what} {'cell' if by_rows == 1 else 'cells'} "
                     f"and the columns {by_cols}"
                 )
+        if self.goal is not None:
+            goal = self.goal
+            if len(goal) != h or any(len(row) != w for row in goal):
+                raise ClueError(f"the goal picture is not {w}×{h}, the size of the clues")
+            if any(not 0 <= v < len(self.colours) for row in goal for v in row):
+                raise ClueError("the goal picture has a colour the puzzle does not")
 
     @classmethod
     def from_grid(
@@ -191,10 +214,13 @@ class Puzzle:
         """The puzzle whose solution is ``picture`` (rows of colour indices, or of the
         colours' characters)."""
         chars = {c.char: i for i, c in enumerate(colours)}
-        grid = tuple(
-            tuple(chars[c] if isinstance(c, str) else int(c) for c in row) for row in picture
-        )
+        grid = tuple(tuple(_colour_index(c, chars, len(colours)) for c in row) for row in picture)
         width = len(grid[0]) if grid else 0
+        for y, row in enumerate(grid):
+            if len(row) != width:
+                raise ClueError(
+                    f"row {y + 1} of the picture has {_count(len(row), 'cell')}, row 1 has {width}"
+                )
         columns = [tuple(row[x] for row in grid) for x in range(width)]
         return cls(
             tuple(clue_of(row) for row in grid),
