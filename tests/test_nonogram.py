@@ -400,6 +400,32 @@ def test_a_puzzle_in_its_ninth_and_tenth_colours():
     assert result.status == UNIQUE and result.solutions == [((8, 9), (1, 0))]
 
 
+def test_line_solver_refuses_bad_blocks_and_a_cell_with_no_colour_fails():
+    for blocks in ([(0, 1)], [(1, 0)], [(2, 1), (1, -1)]):
+        with pytest.raises(ValueError, match="a length and a colour of 1 or more"):
+            LineSolver(blocks)
+    for clue in ([(1, 1)], [(1, 1), (1, 2)], []):
+        solver = LineSolver(clue)
+        for cells in ([0, 3, 3], [3, 0, 3], [1, 0, 1]):
+            assert solver.solve(cells) is None and not solver.fits(cells)
+            assert solver.changes(bytes(cells)) is None
+            assert solver.settle(bytearray(cells)) is None
+
+
+def test_time_limits_and_attempts_that_are_not_numbers_of_seconds_are_refused():
+    from solvelab.nonogram.generator import GeneratorError, find_unique
+
+    puzzle = Puzzle.from_grid(["X.", ".X"])
+    for limit in (float("nan"), -1):
+        with pytest.raises(ValueError, match="time_limit must be seconds"):
+            solve(puzzle, time_limit=limit)
+    for bad in ({"time_limit": 0}, {"attempts": 0}, {"budget": -1}, {"budget": float("nan")}):
+        with pytest.raises(GeneratorError, match="attempts must be 1 or more"):
+            find_unique(5, 5, 0.5, 1, **bad)
+    with pytest.raises(GeneratorError, match=r"found in 1 random 5 × 5 picture of"):
+        find_unique(5, 5, 0.5, 1, difficulty="hard", attempts=1)
+
+
 def test_seed_example_two_three_in_seven():
     solver = LineSolver([(2, 1), (3, 1)])
     assert solver.solve([3] * 7) == [3, 2, 3, 3, 2, 2, 3]

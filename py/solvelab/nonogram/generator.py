@@ -71,6 +71,11 @@ def find_unique(
         raise GeneratorError(f"width and height must be 1 to {MAX_SIZE}, not {width} × {height}")
     if not 0 < density < 1:
         raise GeneratorError(f"the density must be between 0 and 1 (exclusive), not {density}")
+    if attempts < 1 or not time_limit > 0 or (budget is not None and not budget > 0):
+        raise GeneratorError(
+            "attempts must be 1 or more and the time limits positive, not "
+            f"attempts={attempts}, time_limit={time_limit}, budget={budget}"
+        )
     rng = random.Random(seed)
     deadline = None if budget is None else time.perf_counter() + budget
     tried = 0
@@ -93,6 +98,7 @@ def find_unique(
     what = {"easy": "line-solvable ", "hard": "hard ", "any": ""}[difficulty]
     spent = f" ({budget:g} s)" if tried < attempts else ""
     raise GeneratorError(
-        f"no {what}unique puzzle found in {tried} random {width} × {height} pictures of "
+        f"no {what}unique puzzle found in {tried} random {width} × {height} "
+        f"{'picture' if tried == 1 else 'pictures'} of "
         f"density {density}{spent}; try another density or a smaller size"
     )

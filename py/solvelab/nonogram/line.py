@@ -66,6 +66,8 @@ class LineSolver:
         lengths, colours = zip(*blocks, strict=True) if k else ((), ())
         self.lengths = lengths = list(lengths)
         self.colours = colours = list(colours)
+        if k and (min(lengths) < 1 or min(colours) < 1):
+            raise ValueError(f"blocks need a length and a colour of 1 or more: {list(blocks)}")
         self.one_colour = one_colour = colours.count(1) == k
         # Cells are bytes of masks on the paths below, so colours 0 to 7; a clue with a
         # colour past them is solved by the dynamic programme on lists (_solve_dp).
@@ -260,6 +262,8 @@ class LineSolver:
     def changes(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
         """What the line solver changes in ``cells`` (bytes): ``((index, new mask), ...)``,
         or ``None`` if no placement agrees with them."""
+        if 0 in cells:  # a cell with no colour left
+            return None
         if self.one_colour and cells:
             if max(cells) <= 3:
                 return self.changes_plain(cells)
@@ -538,6 +542,8 @@ class LineSolver:
         if nothing changes, ``None`` if no placement agrees with the cells. For a
         colour clue the line solver makes the new masks anyway: propagation from the
         empty grid writes them back in one step."""
+        if 0 in cells:  # a cell with no colour left
+            return None
         spec = self.colour_plan
         if spec is not None and cells and cells.translate(None, _ONE_BIT):
             first = cells[0]

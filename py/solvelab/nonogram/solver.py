@@ -75,7 +75,7 @@ class Stats:
     line_lookups: int = 0  # line results taken from the cache
     probes: int = 0  # cells tried with one colour during probing
     branches: int = 0  # guesses made by the search
-    backtracks: int = 0  # branches that ended in a contradiction
+    backtracks: int = 0  # branches that ended in a contradiction (the learning search's conflicts)
     seconds: float = 0.0  # the solver's set-up (the line solvers' plans) and its solve
 
 
@@ -87,7 +87,8 @@ class Result:
     ``solutions``), ``none`` (``reason`` says why) or ``timeout`` (the time limit
     passed first: ``solutions`` holds any found so far, and nothing is claimed).
     ``difficulty`` is ``line`` (line solving alone), ``probing`` (needs probing,
-    no guesses) or ``search`` (needs guesses; see ``stats.branches``).
+    no guesses) or ``search`` (needs guesses; see ``stats.branches``); empty if
+    the time limit passed before it was known.
     """
 
     puzzle: Puzzle
@@ -178,6 +179,8 @@ class Solver:
         if max_solutions < 2:
             # One solution found proves nothing: "unique" needs the search to end.
             raise ValueError(f"max_solutions must be at least 2, not {max_solutions}")
+        if time_limit is not None and not time_limit >= 0:  # NaN too
+            raise ValueError(f"time_limit must be seconds (0 or more) or None, not {time_limit}")
         self.puzzle = puzzle
         # Checking a known picture (pbnsolve -c): the puzzle's goal, when it satisfies
         # the clues, is the colour a guess tries first, so the search finds it at once
