@@ -70,7 +70,7 @@ def test_non_refuses_colours():
             "xml",
             "<puzzleset><puzzle>\n<clues type='rows'><line><count>x</count></line></clues>"
             "</puzzle></puzzleset>",
-            'line 2: a count must be a whole number >= 1, not "x"',
+            'line 2: a count must be a whole number >= 1 (9 digits at most), not "x"',
         ),
         (
             "xml",
@@ -79,6 +79,7 @@ def test_non_refuses_colours():
             'line 3: unknown colour "pink"',
         ),
         ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1,x\n", "line 6: a clue number"),
+        ("non", "width 12345678901\n", "line 1: width must be a whole number (9 digits at most)"),
         ("non", "width 2\nwidht 1\n", "line 2: unknown keyword 'widht'"),
         ("text", "rows\n1\ncolumns\n1 2q\n", "line 4: unknown colour char 'q'"),
         ("text", "rows\n1\ncolumns\n1 -2\n", "line 4: not a clue number: '-2'"),

@@ -44,7 +44,8 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
                 length = whole_number(part)
                 if length is None:
                     raise FormatError(
-                        f"a clue number must be a whole number, not {shortened(part)!r}",
+                        "a clue number must be a whole number (9 digits at most), "
+                        f"not {shortened(part)!r}",
                         number,
                         source,
                     )
@@ -66,7 +67,8 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
             size = whole_number(rest.strip())
             if size is None:
                 raise FormatError(
-                    f"{word} must be a whole number, not {shortened(rest.strip())!r}",
+                    f"{word} must be a whole number (9 digits at most), "
+                    f"not {shortened(rest.strip())!r}",
                     number,
                     source,
                 )

@@ -130,7 +130,11 @@ def read_xml(text: str | bytes, source: str | None = None) -> Puzzle:
                 value = count.text.strip()
                 length = whole_number(value)
                 if not length:
-                    fail(f'a count must be a whole number >= 1, not "{shortened(value)}"', count)
+                    fail(
+                        "a count must be a whole number >= 1 (9 digits at most), "
+                        f'not "{shortened(value)}"',
+                        count,
+                    )
                 blocks.append(Block(length, index[colour]))
             lines.append(tuple(blocks))
         clues[kind] = lines
