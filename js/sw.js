@@ -3,21 +3,27 @@
 //
 // This file is a template: building the site (py/solvelab/build/site.py) writes
 // it to the site's root as sw.js, with VERSION a hash of every file of the site,
-// and PRECACHE the URLs of those files ("./", "./cube/model/", "./js/python.js",
-// "./tables/manifest.json", ...), relative to the site's root.
+// and PRECACHE each file's URL ("./", "./cube/model/", "./js/python.js", ...,
+// relative to the site's root) with its SHA-256 as a Subresource Integrity
+// string.
 //
 // One cache, solvelab-<VERSION>, holds every file of PRECACHE, stored on install.
-// Install asks the server to revalidate each file ("no-cache"): a file the page
-// has just downloaded comes back as "304 Not Modified" from the browser's HTTP
-// cache instead of a second download, and no stale file is stored. The page
-// registers this worker only once its own downloads are done (js/register-sw.js).
-// A new version of the site is a new cache; the old one is deleted when the new
-// service worker takes over.
+// A file is stored only if its bytes have the hash the build gave it: a file the
+// server sends from another version (a deploy still uploading, a stale proxy)
+// fails the install, and the browser tries again later, so the cache never holds
+// a mix of versions. A file whose bytes an older cache already holds (checked by
+// the hash stored with it) is copied from there, not downloaded: an update
+// downloads only what changed. Any other file is asked of the server with
+// revalidation ("no-cache"): what the page has just downloaded comes back as
+// "304 Not Modified" from the browser's HTTP cache instead of a second download.
+// The page registers this worker only once its own downloads are done
+// (js/register-sw.js). The old cache is deleted when the new worker takes over.
 //
 // Requests (same origin, GET only; everything else goes to the network as usual):
 //   precached files    cache first (pages match whatever their ?query is); a request
 //                      made with cache: "reload" (the Python worker, after damaged
-//                      tables) goes to the network and replaces the stored copy
+//                      tables) goes to the network and replaces the stored copy,
+//                      if its bytes are this version's
 //   other pages        network; offline, the site's 404 page
 // Every response it gives carries the cross-origin isolation headers, so that on
 // any static host the page can share memory with its worker (js/python.js: Stop
@@ -27,7 +33,10 @@ const PRECACHE = "__PRECACHE__";
 
 const CACHE = `solvelab-${VERSION}`;
 const ROOT = new URL("./", location.href);
-const PRECACHED = new Set(PRECACHE.map((url) => new URL(url, ROOT).href));
+// Each precached file's absolute URL and integrity ("sha256-<base64>").
+const PRECACHED = new Map(PRECACHE.map(([url, integrity]) => [new URL(url, ROOT).href, integrity]));
+// Stored with each file: the integrity its bytes were checked against.
+const STORED_HASH = "X-Solvelab-Integrity";
 const NOT_FOUND = new URL("404.html", ROOT).href;
 const ISOLATION = {
   "Cross-Origin-Opener-Policy": "same-origin",
@@ -36,9 +45,43 @@ const ISOLATION = {
 };
 
 self.addEventListener("install", (event) => {
-  const requests = PRECACHE.map((url) => new Request(new URL(url, ROOT), { cache: "no-cache" }));
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+  event.waitUntil(precache());
 });
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const names = await caches.keys();
+  // This version's cache first: an install that failed part way keeps what it checked.
+  const older = names.filter((name) => name.startsWith("solvelab-") && name !== CACHE);
+  const stores = [cache, ...(await Promise.all(older.map((name) => caches.open(name))))];
+  await Promise.all(
+    [...PRECACHED].map(async ([key, integrity]) => {
+      const kept = await storedWithHash(stores, key, integrity);
+      if (kept?.store === cache) return;
+      const response = kept?.response ?? (await checkedFetch(key, integrity, "no-cache"));
+      await cache.put(key, response);
+    }),
+  );
+}
+
+/** The first of the stores whose copy of key has the integrity, or undefined. */
+async function storedWithHash(stores, key, integrity) {
+  for (const store of stores) {
+    const response = await store.match(key);
+    if (response?.headers.get(STORED_HASH) === integrity) return { store, response };
+  }
+  return undefined;
+}
+
+/** key from the network, if its bytes have the integrity (else it throws), with the
+ * integrity stored in its headers. */
+async function checkedFetch(key, integrity, cacheMode) {
+  const response = await fetch(new Request(key, { cache: cacheMode, integrity }));
+  if (!response.ok || response.redirected) throw new Error(`${key}: ${response.status}`);
+  const headers = new Headers(response.headers);
+  headers.set(STORED_HASH, integrity);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -73,8 +116,15 @@ async function precached(key, request) {
     const cached = await cache.match(key);
     if (cached) return cached;
   }
-  const response = await fetch(request);
-  if (response.ok && !response.redirected) await cache.put(key, response.clone());
+  let response;
+  try {
+    response = await checkedFetch(key, PRECACHED.get(key), request.cache === "reload" ? "reload" : "no-cache");
+  } catch {
+    // Offline, or the server has another version's bytes: the page gets what the
+    // network gives (an error offline), and the cache keeps only this version's.
+    return fetch(request);
+  }
+  await cache.put(key, response.clone());
   return response;
 }
 

@@ -24,6 +24,7 @@ Everything is written byte for byte the same from the same sources.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import json
@@ -165,7 +166,8 @@ def write_assets(site_dir: Path) -> None:
 
 
 def _service_worker(site_dir: Path, template: str) -> bytes:
-    """sw.js with the files to precache (every file of the site) and a version."""
+    """sw.js with the files to precache (every file of the site, with its hash) and a
+    version."""
     files = sorted(
         path
         for path in site_dir.rglob("*")
@@ -175,14 +177,16 @@ def _service_worker(site_dir: Path, template: str) -> bytes:
         and not path.name.endswith((".map", ".gz"))
     )
     digest = hashlib.sha256()
-    urls = []
+    entries = []
     for path in files:
         relative = path.relative_to(site_dir).as_posix()
-        digest.update(relative.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        file_hash = hashlib.sha256(path.read_bytes()).digest()
+        digest.update(relative.encode() + b"\0" + file_hash)
         # Directory pages are fetched as their folder's URL.
-        urls.append(relative[: -len("index.html")] if relative.endswith("index.html") else relative)
-    urls = ["./" + url for url in urls]
+        url = relative[: -len("index.html")] if relative.endswith("index.html") else relative
+        # The file's Subresource Integrity string: the worker stores only these bytes.
+        entries.append(["./" + url, "sha256-" + base64.b64encode(file_hash).decode()])
     text = template.replace('"__VERSION__"', json.dumps(digest.hexdigest()[:16])).replace(
-        '"__PRECACHE__"', json.dumps(urls)
+        '"__PRECACHE__"', json.dumps(entries)
     )
     return text.encode()
