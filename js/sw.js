@@ -24,7 +24,9 @@
 //                      made with cache: "reload" (the Python worker, after damaged
 //                      tables) goes to the network and replaces the stored copy,
 //                      if its bytes are this version's
-//   other pages        network; offline, the site's 404 page
+//   other pages        network; offline, the site's 404 page. A page the server
+//                      sends this way is of a newer version: its requests, and
+//                      those of the workers it makes, go to the network first
 // Every response it gives carries the cross-origin isolation headers, so that on
 // any static host the page can share memory with its worker (js/python.js: Stop
 // then keeps Python and its tables).
@@ -96,19 +98,65 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Pages (and their workers) of another version of the site: a page this version
+// does not have, which the server sent, belongs to a newer deploy, and this
+// version's scripts would not be its own. Their requests go to the network.
+const strangers = new Set();
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
   const page = request.mode === "navigate";
-  // Pages are stored under their folder's URL, without a query.
-  const key = page ? url.origin + url.pathname.replace(/\/index\.html$/, "/") : url.href;
+  const key = page ? pageKey(url) : url.href;
   if (PRECACHED.has(key)) {
-    event.respondWith(precached(key, request).then(isolated));
+    // (A navigation's clientId is the page it leaves: a page of this version is ours.)
+    const stranger = page ? Promise.resolve(false) : fromStranger(event);
+    event.respondWith(
+      stranger.then((yes) => (yes ? fromNetwork(key, request) : precached(key, request))).then(isolated),
+    );
   } else if (page) {
-    event.respondWith(fetch(request).catch(() => notFound()).then(isolated));
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) strangers.add(event.resultingClientId);
+          return response;
+        })
+        .catch(() => notFound())
+        .then(isolated),
+    );
   }
 });
+
+/** Pages are stored under their folder's URL, without a query. */
+function pageKey(url) {
+  return url.origin + url.pathname.replace(/\/index\.html$/, "/");
+}
+
+/** Whether the request comes from a page of another version (or a worker it made).
+ * The set is lost when the browser stops this worker: a page is then known by its
+ * URL, and a worker it makes after that by its page. */
+async function fromStranger(event) {
+  let stranger = strangers.has(event.clientId);
+  if (!stranger && event.clientId) {
+    const client = await self.clients.get(event.clientId);
+    stranger = client?.type === "window" && !PRECACHED.has(pageKey(new URL(client.url)));
+    if (stranger) strangers.add(event.clientId);
+  }
+  // A worker the page makes: its own requests then come from it.
+  if (stranger && event.resultingClientId) strangers.add(event.resultingClientId);
+  return stranger;
+}
+
+/** The server's copy, revalidated (the browser's HTTP cache may hold another
+ * version's); offline, this version's. */
+async function fromNetwork(key, request) {
+  try {
+    return await fetch(request, { cache: "no-cache" });
+  } catch {
+    return precached(key, request);
+  }
+}
 
 async function precached(key, request) {
   const cache = await caches.open(CACHE);

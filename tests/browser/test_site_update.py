@@ -25,6 +25,7 @@ MARK = "<!-- version B -->"
 def _marked(html: str) -> str:
     return html.replace("</body>", MARK + "</body>", 1)
 
+
 # Asks for an update; the new worker's state once it settles ("installed": waiting
 # for the old version's pages to close; "redundant": its install failed).
 UPDATE = """async () => {
@@ -104,6 +105,44 @@ def test_an_update_stores_no_mix_of_versions_and_downloads_only_what_changed(
         )
         assert MARK in page.content()
         assert page.evaluate(STORED, [new_cache, CHANGED[1]]) == _marked(old[CHANGED[1]])
+        assert not errors, errors
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_page_only_the_new_version_has_runs_with_the_new_versions_scripts(
+    browser, site_dir, tmp_path
+):
+    # Version A's worker controls the visitor's pages when B, with a new page, is
+    # deployed: the new page must not run A's scripts and A's Python from A's cache.
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    server = SiteServer(site)
+    context = browser.new_context()
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        # B: a new page (the player, elsewhere), and two scripts changed.
+        shutil.copytree(site / "cube" / "player", site / "cube" / "player-new")
+        for script in ("js/player.js", "js/worker.js"):
+            with (site / script).open("a") as file:
+                file.write("\n// version B\n")
+        server.server.served.clear()
+        page.goto(server.url + "cube/player-new/")
+        page.wait_for_function("window.solvelabPlayer !== undefined")
+        page.evaluate("window.solvelabPlayer.python.ready")
+        fetched = {path for path, _ in server.served}
+        assert {"/cube/player-new/", "/js/player.js", "/js/worker.js"} <= fetched, fetched
+        # A's own pages still run A's files, from A's cache.
+        server.server.served.clear()
+        page.goto(server.url + "cube/player/")
+        page.wait_for_function("window.solvelabPlayer !== undefined")
+        page.evaluate("window.solvelabPlayer.python.ready")
+        assert server.served == []
         assert not errors, errors
     finally:
         context.close()
