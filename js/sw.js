@@ -164,9 +164,10 @@ async function precached(key, request) {
     const cached = await cache.match(key);
     if (cached) return cached;
   }
+  const cacheMode = request.cache === "reload" ? "reload" : "no-cache";
   let response;
   try {
-    response = await checkedFetch(key, PRECACHED.get(key), request.cache === "reload" ? "reload" : "no-cache");
+    response = await checkedFetch(key, PRECACHED.get(key), cacheMode);
   } catch {
     // Offline, or the server has another version's bytes: the page gets what the
     // network gives (an error offline), and the cache keeps only this version's.
