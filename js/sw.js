@@ -60,7 +60,7 @@ async function precache() {
     [...PRECACHED].map(async ([key, integrity]) => {
       const kept = await storedWithHash(stores, key, integrity);
       if (kept?.store === cache) return;
-      const response = kept?.response ?? (await checkedFetch(key, integrity, "no-cache"));
+      const response = kept?.response ?? (await checkedFetch(key, integrity));
       await cache.put(key, response);
     }),
   );
@@ -76,9 +76,17 @@ async function storedWithHash(stores, key, integrity) {
 }
 
 /** key from the network, if its bytes have the integrity (else it throws), with the
- * integrity stored in its headers. */
-async function checkedFetch(key, integrity, cacheMode) {
-  const response = await fetch(new Request(key, { cache: cacheMode, integrity }));
+ * integrity stored in its headers. Revalidated first; if that gives other bytes (the
+ * browser's HTTP cache keeps another version's, and the server's dates say it is
+ * current), downloaded again past the HTTP cache. */
+async function checkedFetch(key, integrity, cacheMode = "no-cache") {
+  let response;
+  try {
+    response = await fetch(new Request(key, { cache: cacheMode, integrity }));
+  } catch (error) {
+    if (cacheMode === "reload") throw error;
+    response = await fetch(new Request(key, { cache: "reload", integrity }));
+  }
   if (!response.ok || response.redirected) throw new Error(`${key}: ${response.status}`);
   const headers = new Headers(response.headers);
   headers.set(STORED_HASH, integrity);

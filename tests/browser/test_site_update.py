@@ -10,6 +10,7 @@ does: first B's sw.js and one of the pages, then the other page.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -89,7 +90,11 @@ def test_an_update_stores_no_mix_of_versions_and_downloads_only_what_changed(
 
         # The rest of the deploy. The update fetches only the file not yet checked:
         # the others come from A's cache, or from the failed install's.
+        # Its date is older than A's copy, as a build that keeps dates may leave it: the
+        # server then answers the browser's revalidation of A's copy with "304 Not
+        # Modified", and the worker has to ask again past the HTTP cache.
         (site / CHANGED[1]).write_text(_marked(old[CHANGED[1]]))
+        os.utime(site / CHANGED[1], (1_000_000_000, 1_000_000_000))
         server.server.served.clear()
         assert page.evaluate(UPDATE) == "installed"
         fetched = {path for path, _ in server.served} - {"/sw.js"}  # sw.js may be a 304
