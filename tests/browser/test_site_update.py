@@ -1,6 +1,7 @@
 """A new version of the site, deployed where a visitor's browser already keeps the
-old one: the service worker never stores a mix of versions, and an update
-downloads only the files that changed.
+old one: the service worker never stores a mix of versions, an update downloads
+only the files that changed, and a page only the new version has runs the new
+version's scripts, not the old ones from the cache.
 
 The test serves a copy of the built site (version A), visits it until the
 service worker controls the page, then deploys version B (two pages changed and
