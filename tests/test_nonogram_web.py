@@ -183,3 +183,13 @@ def test_a_puzzle_past_the_size_limit_says_its_size():
         "width": 500,
         "height": 500,
     }
+
+
+def test_a_colour_puzzle_is_refused_with_what_takes_it():
+    text = "colour X black\ncolour r red\nrows\n1r\ncolumns\n1r\n"
+    message = (
+        "the puzzle has 2 colours: these pages take one-colour puzzles only "
+        "(solvelab nonogram solve, on the command line, takes any)"
+    )
+    assert web.nonogram_from_text(text=text, name="red.txt")["error"].endswith(message)
+    assert web.nonogram_solve(text=text)["error"] == message

@@ -46,9 +46,16 @@ def _result(puzzle: Puzzle, time_limit: float = 20.0):
     return _results[key]
 
 
-def _json(puzzle: Puzzle, **extra) -> dict:
+def _one_colour(puzzle: Puzzle) -> None:
     if len(puzzle.colours) != 2:
-        raise NonogramError("this page plays one-colour puzzles only")
+        raise NonogramError(
+            f"the puzzle has {len(puzzle.colours) - 1} colours: these pages take one-colour "
+            "puzzles only (solvelab nonogram solve, on the command line, takes any)"
+        )
+
+
+def _json(puzzle: Puzzle, **extra) -> dict:
+    _one_colour(puzzle)
     answer = {
         "width": puzzle.width,
         "height": puzzle.height,
@@ -241,8 +248,7 @@ def nonogram_solve(
             puzzle = parse(text)
         else:
             puzzle = _puzzle_of(rows or [], columns or [])
-        if len(puzzle.colours) != 2:
-            raise NonogramError("this page solves one-colour puzzles only")
+        _one_colour(puzzle)
     except (NonogramError, ValueError) as error:
         message = str(error)
         answer = {"error": message}
