@@ -22,7 +22,8 @@ export function cfopStages(answer, colourNames) {
     }
     const start = at;
     at += stage.moves.length;
-    return { name: stage.name, short, long, start, end: at, mask: answer.masks[stage.name] };
+    // htm: the stage's length in the half-turn metric, as Python counts it.
+    return { name: stage.name, short, long, start, end: at, htm: stage.htm, mask: answer.masks[stage.name] };
   });
 }
 

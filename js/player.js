@@ -451,8 +451,6 @@ async function scramble(method) {
 
 const counted = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
 const solutionText = (moves) => `Solution (${counted(moves.length, "move")}): ${moves.join(" ")}`;
-// Half-turn metric: a rotation counts 0, a slice 2, any other turn 1 (as Python counts).
-const htm = (moves) => moves.reduce((n, token) => n + ("xyz".includes(token[0]) ? 0 : "MES".includes(token[0]) ? 2 : 1), 0);
 
 const method = () => $('[data-option="method"]').value;
 
@@ -493,11 +491,10 @@ async function solveCfop() {
     useSetup(work.setup);
     setAlg(moves, 0, { stages: cfopStages(answer, data.colour_names) });
     work.shown = player.alg;
-    const length = (stage) => htm(moves.slice(stage.start, stage.end));
-    const parts = player.stages.filter((s) => s.name !== "f2l").map((s) => `${s.short} ${length(s)}`);
-    const f2l = player.stages.filter((s) => s.name === "f2l").reduce((n, s) => n + length(s), 0);
+    const parts = player.stages.filter((s) => s.name !== "f2l").map((s) => `${s.short} ${s.htm}`);
+    const f2l = player.stages.filter((s) => s.name === "f2l").reduce((n, s) => n + s.htm, 0);
     parts.splice(1, 0, `F2L ${f2l}`);
-    const saved = htm(moves) - answer.length;
+    const saved = player.stages.reduce((n, s) => n + s.htm, 0) - answer.length;
     const cancel = saved ? `; ${saved} cancel where stages meet` : "";
     say(`CFOP solution: ${counted(answer.length, "move")} (${parts.join(", ")}${cancel}).`);
     autoplay();

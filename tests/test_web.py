@@ -2,6 +2,7 @@
 
 from solvelab import web
 from solvelab.cube import Cube, solver
+from solvelab.cube.notation import parse_alg
 
 # How the page's sticker editor sends a cube: face letters for the colours of
 # the centres, "?" for a sticker not painted yet, and the colours' names.
@@ -65,7 +66,10 @@ def test_cfop_names_colours_and_masks_by_the_solved_cube_whatever_way_up():
         after = cube
         for stage in answer["stages"]:
             after = after.apply(" ".join(stage["moves"]))
+            assert stage["htm"] == parse_alg(" ".join(stage["moves"])).htm
         assert after.is_solved()
+        # the stages' lengths add up to the total before moves cancel where they meet
+        assert sum(stage["htm"] for stage in answer["stages"]) >= answer["length"]
 
 
 def test_the_move_tables_are_all_that_the_first_step_reads(monkeypatch):

@@ -184,6 +184,7 @@ def cfop(
     stages = []
     for stage in solution.stages:
         shown = {"name": stage.name, "moves": [str(move) for move in stage.moves]}
+        shown["htm"] = stage.moves.htm
         if stage.case is not None:
             shown["case"] = stage.case
         if stage.slot is not None:
