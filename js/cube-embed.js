@@ -84,6 +84,7 @@ function setUpDemo(demo, data) {
   }
   const view = new CubeView(canvas, data, {
     dragToTurn: false,
+    pageScroll: true, // a reading page: the wheel and upright swipes scroll it
     hints: demo.dataset.hints === "true",
     backView: demo.dataset.backView === "true",
     camera,
@@ -110,6 +111,7 @@ function setUpDemo(demo, data) {
   tool(fullscreenIcon, "Fullscreen", () =>
     document.fullscreenElement ? document.exitFullscreen() : canvas.requestFullscreen().catch(() => {}),
   );
+  tool("⟲", "Reset the view", () => (camera ? (view.camera = camera) : view.resetCamera()));
   tool("⤓", "Save a picture", async () => {
     const link = document.createElement("a");
     link.href = URL.createObjectURL(await view.toBlob());

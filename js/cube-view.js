@@ -586,6 +586,9 @@ function parseColour(text) {
  *   onMove(token)   called when a drag asks for a move; default: this.turn(token)
  *   onStickerClick(place)  called when a sticker is clicked (a drag of less than 8 px)
  *   colours         a colour scheme, as for setColours()
+ *   pageScroll      the page scrolls past the cube, as on a reading page (default false): the
+ *                   wheel zooms only with Ctrl (a touchpad's pinch) or in fullscreen, and a
+ *                   swipe that starts upright scrolls (touch-action: pan-y, from the page's CSS)
  */
 let software = null;
 
@@ -612,6 +615,7 @@ export class CubeView {
     this.onStickerClick = options.onStickerClick ?? null;
     this.dragToTurn = options.dragToTurn ?? true;
     this.onCameraChange = options.onCameraChange ?? null;
+    this._pageScroll = Boolean(options.pageScroll);
     // firstShownMs: when the frame after the first one began, i.e. the first is on screen.
     this.stats = { frames: 0, jsMs: 0, firstShownMs: null };
     this._speed = 180;
@@ -1350,7 +1354,7 @@ export class CubeView {
 
   _listen() {
     const canvas = this.canvas;
-    canvas.style.touchAction = "none";
+    if (!this._pageScroll) canvas.style.touchAction = "none";
     this._listeners = {
       pointerdown: (event) => this._pointerDown(event),
       pointermove: (event) => this._pointerMove(event),
@@ -1482,6 +1486,7 @@ export class CubeView {
   }
 
   _wheel(event) {
+    if (this._pageScroll && !event.ctrlKey && document.fullscreenElement !== this.canvas) return;
     event.preventDefault(); // zoom instead of scrolling the page (only over the canvas)
     const pixels = event.deltaY * [1, 16, 400][event.deltaMode ?? 0];
     this._zoomTo(this._zoomTarget * Math.exp(-pixels * WHEEL_ZOOM));

@@ -11,7 +11,9 @@
 //   <div data-lesson="bound">                              the pruning tables on that cube
 //   <div data-lesson="ida" data-scrambles="A|B|C">         IDA* limit by limit
 //
-// When Python has answered, a demo's data-state is "ready" (tests wait for it).
+// When Python has answered, a demo's data-state is "ready" (tests wait for it). The
+// calls wait for the solver's tables in the worker; when Python or the tables cannot
+// be had, a demo says why, and its next call (a turn, a scramble, Try again) asks again.
 
 import { embedDemo } from "./cube-embed.js";
 import { PythonClient } from "./python.js";
@@ -36,16 +38,20 @@ function cubeBox(parent) {
 
 let python = null;
 const status = make("span", "lesson-status", "loading Python…");
+const STATUS_TEXT = {
+  tables: (s) => `loading the solver's tables… ${Math.round((100 * s.loaded) / (s.total || 1))} %`,
+  "tables-ready": () => "Python is ready",
+  "tables-error": (s) => `The solver's tables could not be loaded: ${s.message}`,
+  error: (s) => s.message,
+};
 function pythonReady() {
   python ??= new PythonClient({
     tables: true,
     onStatus: (s) => {
-      if (s.stage === "tables") status.textContent = `loading the solver's tables… ${Math.round((100 * s.loaded) / (s.total || 1))} %`;
-      else if (s.stage === "tables-ready") status.textContent = "Python is ready";
-      else if (s.stage === "error") status.textContent = `Python could not start: ${s.message}`;
+      if (STATUS_TEXT[s.stage]) status.textContent = STATUS_TEXT[s.stage](s);
     },
   });
-  return python.ready.then(() => python.tablesReady).then(() => python);
+  return python.ready.then(() => python);
 }
 
 function waiting(demo) {
@@ -64,10 +70,9 @@ function waiting(demo) {
 const phases = new Map(); // scramble -> promise of two_phase_lesson's answer
 function lessonOf(scramble) {
   if (!phases.has(scramble)) {
-    phases.set(
-      scramble,
-      pythonReady().then((py) => py.call("two_phase_lesson", { moves: scramble, time_limit: 1.0 })),
-    );
+    const lesson = pythonReady().then((py) => py.call("two_phase_lesson", { moves: scramble, time_limit: 1.0 }));
+    lesson.catch(() => phases.delete(scramble)); // asked again on Try again
+    phases.set(scramble, lesson);
   }
   return phases.get(scramble);
 }
@@ -85,8 +90,7 @@ async function phasesDemo(demo) {
   box.show({ setup: scramble });
   const list = make("ol", "lesson-found");
   const done = waiting(demo);
-  const { found } = await lessonOf(scramble);
-  done();
+  const { found } = await lessonOf(scramble).finally(done);
   const best = found[found.length - 1];
   box.show({ setup: scramble, moves: best.moves.join(" ") });
   markPhase1(box, best.phase1);
@@ -115,8 +119,7 @@ async function hViewDemo(demo) {
   const box = await cubeBox(demo);
   box.show({ setup: scramble, shown: H_STICKERS });
   const done = waiting(demo);
-  const { found } = await lessonOf(scramble);
-  done();
+  const { found } = await lessonOf(scramble).finally(done);
   const best = found[found.length - 1];
   const phase1 = best.moves.slice(0, best.phase1).join(" ");
   const buttons = make("div", "lesson-buttons");
@@ -143,7 +146,7 @@ async function hViewDemo(demo) {
 // --- Coordinates and pruning bounds of a cube you turn ---
 
 const FACES = ["U", "R", "F", "D", "L", "B"];
-const turned = { moves: [], listeners: [], last: null };
+const turned = { moves: [], listeners: new Map(), last: null }; // listeners: demo -> show(c, moves)
 
 function digits(values) {
   return values.join(" ");
@@ -171,18 +174,26 @@ async function coordinatesDemo(demo) {
   reset.type = "button";
   reset.addEventListener("click", () => turn(null));
   pad.append(reset);
-  demo.append(pad, moveLine, readout);
-  const done = waiting(demo);
-  const py = await pythonReady();
-  done();
+  const problem = make("p", "cube-demo-error");
+  demo.append(pad, moveLine, problem, readout);
+  let py = null; // until Python is ready, turns show on the cube only
   let asked = 0;
   async function update() {
     const moves = turned.moves.join(" ");
     box.show({ setup: moves });
     moveLine.textContent = `Moves: ${moves || "(none)"}`;
+    if (!py) return;
     const ask = ++asked;
-    const c = await py.call("phase1_coordinates", { moves });
+    let c;
+    try {
+      c = await py.call("phase1_coordinates", { moves });
+      if (c.error) throw new Error(c.error);
+    } catch (error) {
+      if (ask === asked) problem.textContent = `${error.message} (turn again to retry)`;
+      return;
+    }
     if (ask !== asked) return;
+    problem.textContent = "";
     const row = (name, value, detail) => {
       const tr = make("tr");
       tr.append(make("th", "", name), make("td", "lesson-value", String(value)), make("td", "", detail));
@@ -200,19 +211,28 @@ async function coordinatesDemo(demo) {
     demo.dataset.slice = c.slice;
     demo.dataset.moves = moves;
     turned.last = [c, moves];
-    for (const listener of turned.listeners) listener(c, moves);
+    for (const listener of turned.listeners.values()) listener(c, moves);
     demo.dataset.state = "ready";
   }
-  update();
+  const done = waiting(demo); // until the first answer: the call waits for the tables
+  try {
+    py = await pythonReady();
+    await update();
+  } finally {
+    done();
+  }
 }
 
 async function boundDemo(demo) {
   const out = make("table", "lesson-readout");
   demo.append(out);
-  const done = waiting(demo);
-  await pythonReady();
-  done();
+  const done = waiting(demo); // until the coordinates demo's first answer
+  await pythonReady().catch((error) => {
+    done();
+    throw error;
+  });
   const show = (c, moves) => {
+    done();
     const row = (name, value) => {
       const tr = make("tr");
       tr.append(make("th", "", name), make("td", "lesson-value", String(value)));
@@ -229,7 +249,7 @@ async function boundDemo(demo) {
     demo.dataset.moves = moves;
     demo.dataset.state = "ready";
   };
-  turned.listeners.push(show);
+  turned.listeners.set(demo, show); // once, if the demo is set up again
   if (turned.last) show(...turned.last);
 }
 
@@ -243,8 +263,7 @@ async function idaDemo(demo) {
   const result = make("p", "lesson-moves");
   demo.append(pick, table, result);
   const done = waiting(demo);
-  const py = await pythonReady();
-  done();
+  const py = await pythonReady().finally(done);
   let asked = 0;
   const run = async (scramble) => {
     const ask = ++asked;
@@ -252,7 +271,13 @@ async function idaDemo(demo) {
     delete demo.dataset.state;
     table.replaceChildren();
     result.textContent = `Searching the cube after ${scramble} …`;
-    const answer = await py.call("ida_star", { moves: scramble });
+    let answer;
+    try {
+      answer = await py.call("ida_star", { moves: scramble });
+    } catch (error) {
+      if (ask === asked) result.textContent = `${error.message} (press a scramble to retry)`;
+      return;
+    }
     if (ask !== asked) return;
     const head = make("tr");
     for (const title of ["depth limit", "nodes visited with the bound", "without it", "solved?"]) head.append(make("th", "", title));
@@ -283,10 +308,21 @@ async function idaDemo(demo) {
 }
 
 const setUps = { phases: phasesDemo, "h-view": hViewDemo, coordinates: coordinatesDemo, bound: boundDemo, ida: idaDemo };
-for (const demo of lessons) {
+
+/** Sets a demo up; if it cannot run, it says why and offers to try again from the start. */
+function start(demo) {
   const setUp = setUps[demo.dataset.lesson];
   setUp?.(demo).catch((error) => {
-    demo.append(make("p", "cube-demo-error", `The demo could not run: ${error.message}`));
+    const again = make("button", "md-button lesson-button", "Try again");
+    again.type = "button";
+    again.addEventListener("click", () => {
+      demo.replaceChildren();
+      delete demo.dataset.state;
+      start(demo);
+    });
+    demo.replaceChildren(make("p", "cube-demo-error", `The demo could not run: ${error.message}`), again);
     demo.dataset.state = "error";
   });
 }
+
+for (const demo of lessons) start(demo);

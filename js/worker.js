@@ -28,7 +28,7 @@ import { download, installTables, prefetchManifest, removeTables, startFetchers 
 const PACKAGE_DIR = "/py";
 const TABLES_DIR = "/tables";
 const TABLES_URL = new URL("../tables/", import.meta.url);
-const NEEDS_TABLES = new Set(["solve", "random_state_scramble"]);
+const NEEDS_TABLES = new Set(["solve", "random_state_scramble", "two_phase_lesson", "phase1_coordinates", "ida_star"]);
 
 // Calls a function of solvelab.web with keyword arguments given as JSON, and
 // answers in JSON: {"result": ...} or {"failure": {kind, message, traceback}}.
@@ -75,23 +75,46 @@ let callPython;
 let interrupt = null; // Int32Array over the page's SharedArrayBuffer, when it has one
 const cancelled = new Set();
 
+// When Pyodide's WebAssembly cannot be downloaded, loadPyodide neither resolves nor
+// rejects: Pyodide warns "wasm instantiation failed!" and waits for ever, or, when the
+// download failed before it looked, leaves an unhandled rejection. Either, before
+// Python is ready, is Python failing to start.
+const startFailed = new Promise((_, reject) => {
+  addEventListener("unhandledrejection", (event) => {
+    if (callPython) return;
+    event.preventDefault(); // reported as Python's start failing
+    reject(event.reason);
+  });
+  const warn = console.warn;
+  console.warn = (...args) => {
+    warn.apply(console, args);
+    if (!callPython && args[0] === "wasm instantiation failed!") {
+      reject(new Error("its WebAssembly, pyodide.asm.wasm, could not be loaded"));
+    }
+  };
+});
+startFailed.catch(() => {}); // raced in boot
+
 const booting = boot().catch((error) => {
   const message = `Python could not start (${error.message ?? error})`;
   status({ stage: "error", message });
   throw new Error(message);
 });
 booting.catch(() => {}); // reported above, and to every call
-if (backgroundTables) booting.then(() => tables().catch(() => {})); // reported as "tables-error" and to calls
+if (backgroundTables) booting.then(() => tables().catch(() => {}), () => {}); // reported as "tables-error", "error" and to calls
 
 async function boot() {
   status({ stage: "loading-python" });
   // The package downloads while Pyodide starts.
   const archive = download(new URL("../py/solvelab.zip", import.meta.url));
   archive.catch(() => {}); // awaited below
-  pyodide = await loadPyodide({
-    indexURL: new URL("../pyodide/", import.meta.url).href,
-    env: { SOLVELAB_TABLES: TABLES_DIR },
-  });
+  pyodide = await Promise.race([
+    loadPyodide({
+      indexURL: new URL("../pyodide/", import.meta.url).href,
+      env: { SOLVELAB_TABLES: TABLES_DIR },
+    }),
+    startFailed,
+  ]);
   status({ stage: "loading-package" });
   pyodide.unpackArchive(await archive, "zip", { extractDir: PACKAGE_DIR });
   callPython = pyodide.runPython(GLUE);

@@ -800,3 +800,47 @@ def test_a_demo_goes_fullscreen_and_saves_a_picture(view):
     png = Path(download.value.path()).read_bytes()
     counts = colour_counts(png, COLOURS)
     assert sum(counts.values()) > 1000, counts
+
+
+def test_a_demo_lets_the_page_scroll_past_it(view):
+    """On a reading page the wheel and upright swipes scroll past a demo: the wheel zooms
+    it only with Ctrl (a touchpad's pinch), and Reset the view undoes an orbit."""
+    demo = view.locator(".cube-demo").first
+    view.wait_for_function("document.querySelector('.cube-demo')?.cubeView?.idle")
+    view.evaluate(
+        """window.wheels = [];
+        document.addEventListener("wheel", (e) => wheels.push([e.defaultPrevented, e.ctrlKey]));
+        window.demoView = document.querySelector('.cube-demo').cubeView;
+        null"""
+    )
+    canvas = demo.locator("canvas")
+    assert canvas.evaluate("c => getComputedStyle(c).touchAction") == "pan-y"
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    view.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    view.mouse.wheel(0, -300)
+    view.wait_for_function("wheels.length === 1")
+    assert view.evaluate("wheels") == [[False, False]]
+    assert view.evaluate("demoView.camera.zoom") == 1
+    canvas.scroll_into_view_if_needed()  # the page scrolled
+    box = canvas.bounding_box()
+    view.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    view.keyboard.down("Control")
+    view.mouse.wheel(0, -300)
+    view.keyboard.up("Control")
+    view.wait_for_function("wheels.length === 2 && demoView.idle")
+    assert view.evaluate("wheels") == [[False, False], [True, True]]
+    assert view.evaluate("demoView.camera.zoom") > 1.3
+
+    box = canvas.bounding_box()
+    x, y = box["x"] + 10, box["y"] + box["height"] - 10  # the background, below the tools
+    view.mouse.move(x, y)
+    view.mouse.down()
+    view.mouse.move(x + 80, y + 20, steps=5)
+    view.mouse.up()
+    view.wait_for_function("demoView.idle")
+    assert view.evaluate("demoView.camera") != DEFAULT_CAMERA
+    demo.get_by_role("button", name="Reset the view").click()
+    view.wait_for_function("demoView.idle")
+    camera = view.evaluate("demoView.camera")
+    assert (round(camera["yaw"]) % 360, round(camera["pitch"]), camera["zoom"]) == (35, 28, 1)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
+
+from solvelab.cube import Cube, parse_alg
 
 
 def test_home_page_loads(page, site_url, screenshot_dir):
@@ -51,3 +54,44 @@ def test_webgl_is_available(page, site_url):
     r, g, b, a = result["pixel"]
     assert (r, b, a) == (255, 0, 255) and abs(g - 128) <= 1, result
     assert result["webgl2"], result
+
+
+PYTHON = 300_000  # ms: Pyodide loads on a busy machine
+DOC_PAGES = ["cube/model/", "cube/cfop/", "cube/two-phase/", "nonograms/solver/"]
+
+
+def test_docs_buttons_are_buttons(page, site_url):
+    # A quote or a bracket in a link's address once ended the link early in Markdown:
+    # the page showed "6&step=0){ .md-button }" and the link lost half its moves.
+    for name in DOC_PAGES:
+        page.goto(site_url + name)
+        assert "{ ." not in page.locator("article").inner_text(), name
+        buttons = page.locator("article a.md-button")
+        assert buttons.count() >= 1, name
+        for i in range(buttons.count()):
+            assert buttons.nth(i).get_attribute("title") is None, name
+
+
+def test_docs_player_links_bring_their_moves(page, site_url):
+    links = []
+    for name in DOC_PAGES:
+        page.goto(site_url + name)
+        links += page.locator("article a[href*='player/?']").evaluate_all(
+            "links => links.map(link => link.href)"
+        )
+    assert len(links) >= 3
+    for href in links:
+        query = parse_qs(urlsplit(href).query)
+        moves = len(parse_alg(query["alg"][0])) if "alg" in query else 0
+        # Each opens on its setup: at step 0, or with no moves to step through.
+        assert not moves or query["step"] == ["0"], href
+        setup = Cube().apply(query.get("setup", [""])[0])
+        page.goto(href)
+        # Python reads the address: the link's moves, then its setup on show.
+        expected = list(setup._stickers)
+        page.wait_for_function(
+            f"window.solvelabPlayer?.alg.length === {moves}"
+            f" && window.solvelabPlayer.stickers.join() === '{','.join(map(str, expected))}'",
+            timeout=PYTHON,
+        )
+        expect(page.locator(".player-message")).not_to_have_attribute("data-kind", "error")

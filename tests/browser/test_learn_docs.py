@@ -154,3 +154,52 @@ def test_screenshots(browser, site_url, screenshot_dir, width):
             page.screenshot(path=screenshot_dir / f"learn-{slug}-{width}.png", full_page=True)
     finally:
         context.close()
+
+
+def test_turns_before_python_is_ready_wait_for_it(page, site_url):
+    # Python decides the numbers: turns made while it loads show on the cube, and the
+    # readout comes with Python (they once threw "Cannot access 'asked'").
+    open_chapter(page, site_url)
+    demo = page.locator("[data-lesson=coordinates]")
+    demo.get_by_role("button", name="F", exact=True).click()
+    demo.get_by_role("button", name="R", exact=True).click()
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    expect(demo).to_have_attribute("data-moves", "F R")
+    c = phase1_coordinates(Cube().apply("F R"))
+    assert demo.get_attribute("data-twist") == str(c["twist"])
+
+
+def forget_failed_loads(page_log) -> None:
+    """The browser's console errors for the downloads a test makes fail."""
+    page_log.console_errors[:] = [
+        e for e in page_log.console_errors if "Failed to load resource" not in e
+    ]
+
+
+def test_without_the_tables_a_demo_says_why_and_tries_again(page, site_url, page_log):
+    failing = True
+    page.context.route(
+        "**/tables/*.table",
+        lambda route: route.abort() if failing else route.continue_(),
+    )
+    open_chapter(page, site_url)
+    demo = page.locator("[data-lesson=phases]")
+    expect(demo).to_have_attribute("data-state", "error", timeout=PYTHON)
+    message = demo.locator(".cube-demo-error")
+    expect(message).to_contain_text("could not download the solver's tables")
+    failing = False
+    demo.get_by_role("button", name="Try again").click()
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    expect(demo.locator(".cube-demo-move.is-phase1").first).to_be_visible()
+    forget_failed_loads(page_log)
+
+
+def test_when_python_cannot_start_the_demos_say_so(page, site_url, page_log):
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    open_chapter(page, site_url)
+    demo = page.locator("[data-lesson=ida]")
+    expect(demo).to_have_attribute("data-state", "error", timeout=PYTHON)
+    expect(demo.locator(".cube-demo-error")).to_contain_text("Python could not start")
+    forget_failed_loads(page_log)
+    # What Pyodide itself logs about the failed download.
+    page_log.console_errors[:] = [e for e in page_log.console_errors if "wasm" not in e.lower()]
