@@ -106,6 +106,31 @@ def test_a_max_length_below_the_optimum_gives_the_optimum_not_the_first_solution
         assert solution.length == 12 and cube.apply(solution.moves).is_solved()
 
 
+def test_a_max_length_out_of_reach_still_gives_the_best_found_on_the_way():
+    # The search once went straight for the max length after its first solution (21
+    # moves here), so a search stopped before it found one returned those 21 moves
+    # where the default max length of 20 had found 20: now it passes 20 on the way.
+    cube = Cube.random(seed=3)
+    checks = 0
+
+    def count() -> bool:
+        nonlocal checks
+        checks += 1
+        return False
+
+    default = solve(cube, should_stop=count)
+    assert default.length <= 20
+    left = checks  # as many checks as the default took
+
+    def budget() -> bool:
+        nonlocal left
+        left -= 1
+        return left < 0
+
+    below = solve(cube, max_length=15, should_stop=budget)
+    assert below.length <= default.length and cube.apply(below.moves).is_solved()
+
+
 def test_time_limit_and_cancel():
     cube = Cube.random(seed=6)
     solution = solve(cube, max_length=10, time_limit=0.5)  # 10 moves cannot be found: ends

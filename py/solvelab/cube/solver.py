@@ -539,6 +539,11 @@ def _premove_sequences(count: int) -> list[PremoveSequence]:
     return [premove_sequence(q, turned) for q in found]
 
 
+# God's number: every cube has a solution of at most 20 face turns (Rokicki,
+# Kociemba, Davidson and Dethridge, 2010).
+GODS_NUMBER = 20
+
+
 class _Search:
     def __init__(
         self,
@@ -587,11 +592,14 @@ class _Search:
             raise Cancelled
 
     def found(self, length: int) -> None:
-        """From now on look only for shorter solutions; once one exists, for ``target``."""
-        if self.target is not None and length > self.target:
-            self.limit = self.target
-        else:
-            self.limit = length - 1
+        """From now on look only for shorter solutions: with a ``target``, straight for
+        20 moves (every cube has such a solution) or the target if it is longer, and
+        below 20 one move at a time, so that a search stopped early still has the
+        best solution found on the way."""
+        limit = length - 1
+        if self.target is not None and limit > self.target:
+            limit = max(self.target, min(limit, GODS_NUMBER))
+        self.limit = limit
 
     def premove_roots(self, p: int) -> list[tuple[int, tuple, _Start, PremoveSequence]]:
         """For each version and sequence of ``p`` premoves: phase-1 bound, node, version, sequence.
@@ -931,10 +939,11 @@ def solutions(
     """Ever shorter solutions of ``cube``, until none shorter can be found or time is up.
 
     The first solution comes as soon as possible, whatever its length. With
-    ``target``, the search then goes straight for solutions of at most that
-    many moves, without stopping at the lengths in between (when it finds there
-    are none, it searches again for one move more, and so on); after that it
-    keeps improving one move at a time.
+    ``target``, the search then goes straight for solutions of at most
+    ``max(target, 20)`` moves, without stopping at the lengths in between (a
+    solution of 20 moves or fewer always exists); below that it improves one
+    move at a time, so a search stopped by the time limit before it reaches the
+    target still hands on the best solution it could.
 
     ``time_limit`` counts seconds of search, from after the tables are loaded,
     and ends the search only once a solution exists: a valid cube always gets
@@ -975,12 +984,12 @@ def solutions(
                 found = search.pending  # found just before the search was stopped
                 search.pending = []
                 finished = False
-        if not finished or target is None or best is None or best <= target + 1:
+        if not finished or best is None or search.limit >= best - 1:
             return
-        # The search ended with no solution of ``target`` moves or fewer, so there is
-        # none; it skipped the lengths between that and ``best``: once more, for one
-        # move more.
-        target += 1
+        # The search ended with no solution of ``search.limit`` moves or fewer, so
+        # there is none; it skipped the lengths between that and ``best``: once
+        # more, for one move more.
+        target = search.limit + 1
 
 
 def solve(
