@@ -61,15 +61,15 @@ def test_invert_and_simplify(capsys):
         ),
         (
             ["cube", "solve", "--alg", "R U", "--time-limit", "nan"],
-            "solvelab: --max-length must be 0 or more, --time-limit positive\n",
+            "solvelab: --time-limit must be positive, not nan\n",
         ),
         (
             ["cube", "solve", "--alg", "R U", "--time-limit", "-1"],
-            "solvelab: --max-length must be 0 or more, --time-limit positive\n",
+            "solvelab: --time-limit must be positive, not -1.0\n",
         ),
         (
             ["cube", "solve", "--alg", "R U", "--max-length", "-3"],
-            "solvelab: --max-length must be 0 or more, --time-limit positive\n",
+            "solvelab: --max-length must be 0 or more, not -3\n",
         ),
         (
             ["nonogram", "solve", "--time-limit", "nan", "x.xml"],
@@ -204,3 +204,19 @@ def test_bench_without_pyodide_says_so_in_one_line(capsys, monkeypatch, tmp_path
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err == "solvelab: Node.js is needed to run Pyodide: install nodejs\n"
+
+
+def test_tables_build_refuses_an_empty_or_unwritable_folder(capsys, tmp_path):
+    pytest.importorskip("numpy")
+    assert run(capsys, "tables", "build", "--out", "") == (
+        2,
+        "",
+        "solvelab: --out needs a folder's name\n",
+    )
+    taken = tmp_path / "a-file"
+    taken.write_text("")
+    status, out, err = run(capsys, "tables", "build", "--out", str(taken))
+    assert (status, out) == (1, "")
+    assert (
+        err.startswith(f"solvelab: cannot write the tables in {taken}: ") and err.count("\n") == 1
+    )

@@ -3,8 +3,10 @@ import random
 import pytest
 
 from solvelab.cube import Cube, CubieCube, parse_alg
+from solvelab.cube.cfop import solve as cfop_solve
 from solvelab.cube.facelets import SOLVED_FACELETS
 from solvelab.cube.notation import FACE_MOVES, MOVE_NAMES, Algorithm, Move
+from solvelab.cube.solver import solve
 
 SUPERFLIP = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
 
@@ -172,3 +174,32 @@ def test_facelet_strings_of_known_positions():
     # showing the neighbouring face's colour.
     superflip = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB"
     assert Cube.from_facelets(superflip) == Cube().apply(SUPERFLIP)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: Cube().apply(b"R U"), TypeError, "not bytes"),
+        (lambda: Cube().apply(None), TypeError, "not NoneType"),
+        (lambda: Cube().apply([Move("R", 1), 3]), TypeError, "a move is a Move or notation"),
+        (lambda: parse_alg(None), TypeError, "notation text"),
+        (lambda: Cube.from_facelets(123), TypeError, "a facelet string is text"),
+        (lambda: solve("R U"), TypeError, "solve takes a Cube"),
+        (lambda: cfop_solve("R U"), TypeError, "solve takes a Cube"),
+        (lambda: solve(Cube(), max_length=None), TypeError, "max_length"),
+        (lambda: solve(Cube(), time_limit="1"), TypeError, "time_limit"),
+        (lambda: solve(Cube(), time_limit=-1), ValueError, "0 or more"),
+        (lambda: cfop_solve(Cube(), cross_colour=5), TypeError, "cross colour"),
+        (lambda: parse_alg("R") + "U", TypeError, "unsupported operand"),
+        # Python's random takes -1 for 1: the CLI refuses it, and so does the library.
+        (lambda: Cube.random(seed=-1), ValueError, "0 or more"),
+        (lambda: Cube.random(seed=True), TypeError, "whole number"),
+    ],
+)
+def test_the_api_names_what_it_takes(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_moves_may_be_a_list_of_notation():
+    assert Cube().apply(["R", "U2", Move("F", 3)]) == Cube().apply("R U2 F'")

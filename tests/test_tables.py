@@ -156,6 +156,27 @@ def test_missing_table_file_says_how_to_build_it(tmp_path):
         directory_source(tmp_path / "nowhere")
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "is not JSON"),
+        ("[]", "format None"),
+        ('{"format": 2}', "does not list its tables"),
+        ('{"format": 2, "tables": [{"name": "x"}]}', "does not list its tables"),
+    ],
+)
+def test_a_damaged_manifest_says_so_in_one_line(tmp_path, text, message):
+    (tmp_path / MANIFEST).write_text(text)
+    with pytest.raises(TableError, match=message):
+        directory_source(tmp_path, cache=False)
+
+
+def test_a_manifest_that_cannot_be_read_says_why(tmp_path):
+    (tmp_path / MANIFEST).mkdir()
+    with pytest.raises(TableError, match="cannot read"):
+        directory_source(tmp_path, cache=False)
+
+
 def test_encodings_decode_to_the_table():
     # delta: column by column, differences modulo 2**16.
     entry = {"name": "d", "shape": [3, 2], "dtype": "uint16", "encoding": "delta"}

@@ -111,6 +111,10 @@ def _cube_simplify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
+
+
 def _cube_solve(args: argparse.Namespace) -> int:
     from solvelab.cube import Cube
     from solvelab.cube.solver import NoSolutionFound, solve
@@ -118,8 +122,11 @@ def _cube_solve(args: argparse.Namespace) -> int:
     if (args.facelets is None) == (args.alg is None):
         print("solvelab: give either FACELETS or --alg ALG", file=sys.stderr)
         return 2
-    if args.max_length < 0 or args.time_limit is not None and not args.time_limit > 0:
-        print("solvelab: --max-length must be 0 or more, --time-limit positive", file=sys.stderr)
+    if args.max_length < 0:
+        print(f"solvelab: --max-length must be 0 or more, not {args.max_length}", file=sys.stderr)
+        return 2
+    if args.time_limit is not None and not args.time_limit > 0:
+        print(f"solvelab: --time-limit must be positive, not {args.time_limit}", file=sys.stderr)
         return 2
     time_limit = args.time_limit
     if time_limit is None and args.max_length < GODS_NUMBER:
@@ -132,10 +139,10 @@ def _cube_solve(args: argparse.Namespace) -> int:
     except NoSolutionFound as error:  # only if stopped: a time limit waits for a solution
         print(f"solvelab: {error}", file=sys.stderr)
         return 1
-    print(f"{solution} ({solution.length} moves)" if solution.length else "(0 moves: solved)")
+    print(f"{solution} ({_moves(solution.length)})" if solution.length else "(0 moves: solved)")
     if solution.length > args.max_length:
         print(
-            f"solvelab: no solution of at most {args.max_length} moves was found; "
+            f"solvelab: no solution of at most {_moves(args.max_length)} was found; "
             "this is the shortest found",
             file=sys.stderr,
         )
@@ -171,7 +178,15 @@ def _tables_build(args: argparse.Namespace) -> int:
     except ImportError:
         print("solvelab: building tables needs numpy: pip install -e .[build]", file=sys.stderr)
         return 1
-    build(Path(args.out) if args.out else default_directory())
+    if args.out == "":
+        print("solvelab: --out needs a folder's name", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out is not None else default_directory()
+    try:
+        build(out)
+    except OSError as error:
+        print(f"solvelab: cannot write the tables in {out}: {error.strerror}", file=sys.stderr)
+        return 1
     return 0
 
 

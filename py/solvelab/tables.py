@@ -213,12 +213,21 @@ class TableSource:
         get_bytes: Callable[[str], bytes] | None,
         cache: TableCache | None = None,
     ) -> None:
-        if manifest.get("format") != FORMAT:
+        format_ = manifest.get("format") if isinstance(manifest, dict) else None
+        if format_ != FORMAT:
             raise TableError(
-                f"the tables' manifest has format {manifest.get('format')}, not {FORMAT}: "
+                f"the tables' manifest has format {format_}, not {FORMAT}: "
                 "rebuild the tables with `solvelab tables build`"
             )
-        self.entries = {entry["name"]: entry for entry in manifest["tables"]}
+        tables = manifest.get("tables")
+        if not isinstance(tables, list) or not all(
+            isinstance(entry, dict) and entry.keys() >= _ENTRY_KEYS for entry in tables
+        ):
+            raise TableError(
+                "the tables' manifest does not list its tables as a build writes them: "
+                "rebuild the tables with `solvelab tables build`"
+            )
+        self.entries = {entry["name"]: entry for entry in tables}
         self.get_bytes = get_bytes
         self.cache = cache
 
@@ -343,6 +352,10 @@ def user_cache(manifest_text: bytes, root: Path | None = None) -> TableCache | N
     return TableCache(folder)
 
 
+# What every table's entry in a manifest has (see solvelab.build.tables).
+_ENTRY_KEYS = {"name", "file", "bytes", "sha256", "dtype", "shape", "encoding", "table"}
+
+
 def directory_source(directory: str | Path | None = None, cache: bool = True) -> TableSource:
     """The tables in a folder (by default :func:`default_directory`).
 
@@ -357,8 +370,16 @@ def directory_source(directory: str | Path | None = None, cache: bool = True) ->
         raise TableError(
             f"no {MANIFEST} in {folder}: build the tables with `solvelab tables build`"
         ) from error
-    manifest = json.loads(text)
-    if manifest.get("verified_by") == VERIFIED_BY_WORKER:
+    except OSError as error:
+        raise TableError(f"cannot read {folder / MANIFEST}: {error.strerror}") from error
+    try:
+        manifest = json.loads(text)
+    except ValueError as error:  # not UTF-8 or not JSON
+        raise TableError(
+            f"{folder / MANIFEST} is not JSON ({error}): rebuild the tables with "
+            "`solvelab tables build`"
+        ) from error
+    if isinstance(manifest, dict) and manifest.get("verified_by") == VERIFIED_BY_WORKER:
         # Written by js/worker-tables.js, which has checked each table's SHA-256.
         checked = sys.platform == "emscripten"
         decoded = TableCache(folder, check_sha256=not checked, writable=False)

@@ -120,8 +120,10 @@ ep=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), eo=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
     ...
     solvelab.cube.facelets.InvalidCubeError: 1 sticker is not painted yet: R9
     """
-    stickers = "".join(text.split())
     what = "a facelet string" if facelets else "a sticker string"
+    if not isinstance(text, str):
+        raise TypeError(f"{what} is text (str), not {type(text).__name__}")
+    stickers = "".join(text.split())
     if len(stickers) != 54:
         raise InvalidCubeError(f"{what} has 54 stickers, not {len(stickers)}")
     if unpainted is not None:

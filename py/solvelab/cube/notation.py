@@ -157,6 +157,8 @@ class Algorithm:
         return hash(self.moves)
 
     def __add__(self, other: Algorithm) -> Algorithm:
+        if not isinstance(other, Algorithm):
+            return NotImplemented
         return Algorithm(self.moves + other.moves)
 
     def __mul__(self, times: int) -> Algorithm:
@@ -220,6 +222,8 @@ def parse_alg(text: str) -> Algorithm:
     >>> str(parse_alg("[F: [R, U]] r2 M'"))
     "F R U R' U' F' Rw2 M'"
     """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_alg takes notation text (str), not {type(text).__name__}")
     return Algorithm(_expand(_Parser(text).parse()))
 
 

@@ -48,7 +48,7 @@ from solvelab.cube.notation import Algorithm
 from solvelab.cube.premoves import PremoveSequence, coordinate_keys, held
 from solvelab.cube.premoves import sequence as premove_sequence
 from solvelab.cube.pruning import NEAR_H, table, table_array, table_rows
-from solvelab.cube.state import Cube
+from solvelab.cube.state import Cube, check_cube
 from solvelab.cube.symmetry import (
     SYMMETRIES,
     UD_SYMMETRIES,
@@ -928,6 +928,13 @@ def _short_solution(cube: Cube) -> Algorithm | None:
     return None
 
 
+def _check_length(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number of moves, not {value!r}")
+    if value < 0:
+        raise ValueError(f"{name} must be 0 or more, not {value}")
+
+
 def solutions(
     cube: Cube,
     *,
@@ -956,10 +963,14 @@ def solutions(
     cut for near-solved cubes), so every solution's ``phase1`` says where its
     phase 1 ends. The solutions are longer or come later than without it.
     """
-    if time_limit is not None and time_limit != time_limit:  # NaN would never pass
-        raise ValueError("time_limit must be a number of seconds or None, not nan")
-    if target is not None and target < 0:
-        raise ValueError(f"target must be 0 or more, not {target}")
+    check_cube(cube, "solutions")
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise TypeError(f"time_limit must be seconds or None, not {time_limit!r}")
+        if not time_limit >= 0:  # NaN too: it would never pass
+            raise ValueError(f"time_limit must be seconds (0 or more) or None, not {time_limit}")
+    if target is not None:
+        _check_length("target", target)
     best: int | None = None  # the length of the shortest solution handed on
     deadline = None
     while True:
@@ -1005,6 +1016,8 @@ def solve(
     The time limit counts only once a first solution exists (see :func:`solutions`);
     raises :class:`NoSolutionFound` only if ``should_stop`` ended the search before.
     """
+    check_cube(cube, "solve")
+    _check_length("max_length", max_length)
     best = None
     found = solutions(cube, time_limit=time_limit, target=max_length, should_stop=should_stop)
     for solution in found:

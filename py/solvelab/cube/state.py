@@ -34,7 +34,34 @@ def _moves_of(moves: MoveSource) -> Iterable[Move]:
         return parse_alg(moves)
     if isinstance(moves, Move):
         return (moves,)
-    return moves
+    if isinstance(moves, Algorithm):
+        return moves
+    if isinstance(moves, (bytes, bytearray)) or not isinstance(moves, Iterable):
+        raise TypeError(
+            "moves are notation text, an Algorithm, a Move or an iterable of them, "
+            f"not {type(moves).__name__}"
+        )
+    return _each_move(moves)
+
+
+def _each_move(moves: Iterable) -> Iterable[Move]:
+    """The moves of an iterable of moves and notation texts (``["R", "U2"]``)."""
+    for move in moves:
+        if isinstance(move, Move):
+            yield move
+        elif isinstance(move, str):
+            yield from parse_alg(move)
+        else:
+            raise TypeError(f"a move is a Move or notation text, not {type(move).__name__}")
+
+
+def check_cube(cube: object, what: str) -> None:
+    """Raise a TypeError naming ``what`` takes a Cube, unless ``cube`` is one."""
+    if not isinstance(cube, Cube):
+        raise TypeError(
+            f"{what} takes a Cube (Cube.from_facelets(text) for a facelet string), "
+            f"not {type(cube).__name__}"
+        )
 
 
 class Cube:
@@ -122,6 +149,11 @@ class Cube:
         >>> Cube.random(seed=7) == Cube.random(seed=7)
         True
         """
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise TypeError(f"a seed is a whole number or None, not {seed!r}")
+            if seed < 0:  # Python's random takes -7 for 7: it would repeat a cube
+                raise ValueError(f"a seed is 0 or more, not {seed}")
         return cls.from_cubies(CubieCube.random(random.Random(seed)))
 
     # Turning ------------------------------------------------------------

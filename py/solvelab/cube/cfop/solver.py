@@ -27,7 +27,7 @@ from solvelab.cube.cfop.places import Moves, text
 from solvelab.cube.facelets import InvalidCubeError
 from solvelab.cube.geometry import FACES
 from solvelab.cube.notation import ROTATIONS, Algorithm, parse_alg
-from solvelab.cube.state import Cube
+from solvelab.cube.state import Cube, check_cube
 
 # The rotation that brings each face's centre (and so its colour) to D.
 ROTATION_TO_D = {"D": "", "U": "x2", "F": "x'", "B": "x", "R": "z", "L": "z'"}
@@ -58,6 +58,8 @@ def cross_faces(colour: str | None) -> tuple[str, ...]:
     >>> cross_faces("white"), cross_faces("D")
     (('U',), ('D',))
     """
+    if colour is not None and not isinstance(colour, str):
+        raise TypeError(f"a cross colour is text or None, not {type(colour).__name__}")
     if colour is None or colour.lower() == "any":
         return tuple(ROTATION_TO_D)
     if colour.upper() in ROTATION_TO_D and len(colour) == 1:
@@ -165,6 +167,7 @@ def solve(
     >>> [stage.name for stage in solution.stages]
     ['cross', 'f2l', 'f2l', 'f2l', 'f2l', 'oll', 'pll']
     """
+    check_cube(cube, "solve")
     faces = cross_faces(cross_colour)
     if cross_colour is not None and cross_colour.lower() in COLOUR_NAMES:
         # A colour is wherever its centre is now: after x, white is on B.
