@@ -203,7 +203,7 @@ async function coordinatesDemo(demo) {
       row("twist", c.twist, `corner twists ${digits(c.corner_twists)} (${c.corners_named.join(" ")}); the first 7 in base 3`),
       row("flip", c.flip, `edge flips ${digits(c.edge_flips)}; the first 11 in base 2`),
       row("slice", c.slice, `middle-layer edges at ${c.slice_places.join(" ")}`),
-      row("in H?", c.in_h ? "yes" : "no", c.in_h ? `phase 2 coordinates: corners ${c.corners}, ud_edges ${c.ud_edges}, slice_perm ${c.slice_perm}` : "twist, flip and slice are not all 0"),
+      row("in\u00a0H?", c.in_h ? "yes" : "no", c.in_h ? `phase 2 coordinates: corners ${c.corners}, ud_edges ${c.ud_edges}, slice_perm ${c.slice_perm}` : "twist, flip and slice are not all 0"),
     );
     readout.querySelectorAll("td.lesson-value")[0].dataset.name = "twist";
     demo.dataset.twist = c.twist;
