@@ -181,7 +181,9 @@ async function coordinatesDemo(demo) {
   async function update() {
     const moves = turned.moves.join(" ");
     box.show({ setup: moves });
-    moveLine.textContent = `Moves: ${moves || "(none)"}`;
+    const count = turned.moves.length;
+    const shown = count > 60 ? `… ${turned.moves.slice(-60).join(" ")} (${count} moves)` : moves || "(none)";
+    moveLine.textContent = `Moves: ${shown}`;
     if (!py) return;
     const ask = ++asked;
     let c;
