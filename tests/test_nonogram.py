@@ -4,6 +4,7 @@ against enumeration, and the solver's messages."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import itertools
 import random
@@ -845,3 +846,41 @@ def test_outside_tables_mark_the_masks_with_a_colour_outside():
     for allowed in range(256):
         want = bytes(b"1"[0] if m & ~allowed else b"0"[0] for m in range(256))
         assert _outside_table(allowed) == want
+
+
+@pytest.mark.parametrize("colours", [1, 8, 10])
+def test_the_time_limit_holds_from_the_empty_grid(colours):
+    # Propagation from the empty grid once never looked at the clock: a random
+    # 200 × 200 picture of 8 colours, given 0.05 s, took 21 s to time out.
+    rng = random.Random(1)
+    palette = [WHITE] + [Colour(f"c{i}", chr(97 + i)) for i in range(colours)]
+    chars = [c.char for c in palette]
+    picture = ["".join(rng.choice(chars) for _ in range(60)) for _ in range(60)]
+    result = solve(Puzzle.from_grid(picture, colours=palette), time_limit=0)
+    assert result.status == "timeout"
+    assert result.stats.line_solves < 60  # stopped in the first round of lines
+
+
+def test_a_second_solve_leaves_the_first_result_alone():
+    puzzle = Puzzle.from_grid(["X.X.", ".X.X", "X.X.", ".X.X"])  # two solutions: a guess
+    solver = Solver(puzzle, record_steps=True)
+    first = solver.solve()
+    steps, stats = list(first.steps), dataclasses.replace(first.stats)
+    second = solver.solve()
+    assert first.steps == steps and first.stats == stats
+    assert second.status == first.status and second.steps == steps
+
+
+def test_checking_a_picture_answers_with_that_picture():
+    # The symmetric search could end on a solution and its mirror image, neither of
+    # them the picture checked (["..X.", ".X..", "...X"]: 9 in 666 multiple verdicts).
+    rng = random.Random(7)
+    pictures = [["..X.", ".X..", "...X"]]
+    for _ in range(300):
+        w, h = rng.randint(2, 6), rng.randint(2, 6)
+        pictures.append(["".join(rng.choice(".X") for _ in range(w)) for _ in range(h)])
+    for picture in pictures:
+        result = solve(Puzzle.from_grid(picture), check_goal=True)
+        assert result.status in (UNIQUE, MULTIPLE)
+        assert result.pictures()[0] == picture
+        assert len({tuple(s) for s in result.pictures()}) == len(result.pictures())

@@ -361,6 +361,7 @@ class Solver:
             solvers, indices, shared_clue = self.solvers, self.indices, self.shared_clue
             shared = self._shared_line
             while rows or cols:
+                self._check_time()  # a round of rows and columns: milliseconds at most
                 while rows:
                     low = rows & -rows
                     rows ^= low
@@ -403,6 +404,7 @@ class Solver:
                 r = low.bit_length() - 1
                 start = r * w
                 solves += 1
+                self._check_time()
                 settled = settle[r](grid[start : start + w])
                 if settled:
                     changed, grid[start : start + w] = settled
@@ -414,6 +416,7 @@ class Solver:
                 cols ^= low
                 c = low.bit_length() - 1
                 solves += 1
+                self._check_time()
                 settled = settle[h + c](grid[c::w])
                 if settled:
                     changed, grid[c::w] = settled
@@ -439,6 +442,8 @@ class Solver:
         grid, remembering which line set each cell, for the message."""
         self.stats.line_solves += solves
         grid[:] = bytes([self.full]) * self.size
+        # The verdict is known (none); the time limit must not turn it into a timeout.
+        self.deadline = None
         self._propagate_root_tracked(grid)
         raise AssertionError("the propagation failed once, not the second time")
 
@@ -454,6 +459,7 @@ class Solver:
         while queue:
             line = queue.popleft()
             queued.discard(line)
+            self._check_time()
             old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
             self.stats.line_solves += 1
             changes = solvers[line](old)
@@ -700,9 +706,15 @@ class Solver:
         start = time.perf_counter()
         if self.time_limit is not None:
             self.deadline = start + self.time_limit
+        if self.stats.seconds:  # solved before: a result of its own, not the last one's
+            self.stats = Stats()
+            self.steps = [] if self.steps is not None else None
+            self.shown = [self.full] * self.size
         result = Result(self.puzzle, NONE, stats=self.stats, steps=self.steps)
         try:
             self._solve(result)
+            if self.goal is not None and result.status == MULTIPLE:
+                self._goal_first(result)
         except TimeLimitReached:
             result.status = TIMEOUT
             result.reason = f"the time limit of {self.time_limit:g} s passed before the end"
@@ -821,6 +833,13 @@ class Solver:
     def symmetries(self) -> list[Symmetry]:
         """The moves of the picture that keep the clues (made when a search needs them)."""
         return symmetries(self.puzzle)
+
+    def _goal_first(self, result: Result) -> None:
+        """Checking a known picture, the answer is that picture and another: the
+        search can end on two others (a symmetric search's solution and its image)."""
+        goal = tuple(map(tuple, self.puzzle.goal))
+        if goal not in result.solutions:
+            result.solutions[:] = [goal, *result.solutions[: self.max_solutions - 1]]
 
     def _add_images(self, result: Result) -> None:
         """The images of the newest solution under the clues' symmetries: solutions too,
