@@ -15,6 +15,7 @@ import pytest
 
 from solvelab.cli import main
 from solvelab.nonogram import (
+    ClueError,
     FormatError,
     NonogramError,
     Puzzle,
@@ -539,3 +540,64 @@ def test_xml_round_trip_escapes_text_and_names():
     assert (again.title, again.author) == (puzzle.title, puzzle.author)
     assert again.colours == puzzle.colours
     assert (again.rows, again.columns, again.goal) == (puzzle.rows, puzzle.columns, puzzle.goal)
+
+
+class _Index:
+    """An integer of another type (as numpy's are): what ``operator.index`` takes."""
+
+    def __init__(self, value: int):
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("clue", [[(2.0, 1)], [(1.5, 1)], [1], "1", [(2, None)]])
+def test_clues_of_other_than_whole_numbers_are_refused(clue):
+    with pytest.raises(ClueError, match="pairs of whole numbers"):
+        Puzzle([clue, clue], [clue, clue])
+
+
+def test_clues_of_other_integer_types_are_whole_numbers():
+    two = [(_Index(2), _Index(1))]
+    puzzle = Puzzle([two, two], [two, two])
+    assert type(puzzle.rows[0][0].length) is int
+    assert solve(puzzle).status == "unique"
+
+
+@pytest.mark.parametrize(
+    ("colours", "message"),
+    [
+        ((Colour("white", "."), Colour("a", "X"), Colour("a", "Y")), "two colours are named"),
+        ((Colour("white", "."), Colour(" ", "X")), "needs a name"),
+        ((Colour("white", "."), Colour("b", "ab")), "one character"),
+    ],
+)
+def test_colours_a_file_could_not_tell_apart_are_refused(colours, message):
+    with pytest.raises(ClueError, match=message):
+        Puzzle([[(1, 1)]], [[(1, 1)]], colours)
+
+
+def test_the_clue_text_writer_writes_what_its_reader_reads_or_refuses():
+    comma = (Colour("white", "."), Colour("green", ":"), Colour("black", ","))
+    with pytest.raises(FormatError, match="drawn as ','"):
+        dumps(Puzzle.from_grid([",.", ".:"], colours=comma), "text")
+    red = (Colour("white", "."), Colour("red", "r", "FF0000"))
+    puzzle = Puzzle.from_grid(["r.", ".r"], colours=red)
+    assert parse(dumps(puzzle, "text"), "text").colours[1:] == red[1:]  # was black X
+    with pytest.raises(FormatError, match="title"):
+        dumps(dataclasses.replace(puzzle, title="a # b"), "text")
+
+
+def test_writers_keep_what_they_can_of_odd_titles():
+    puzzle = Puzzle.from_grid(["X.", ".X"])
+    odd = dataclasses.replace(puzzle, title="a\x00b\ud800c", author="x")
+    assert parse(dumps(odd, "xml"), "xml").title == "abc"  # XML 1.0 cannot hold the rest
+    quoted = dataclasses.replace(puzzle, title='say "hi"', author='"')
+    back = parse(dumps(quoted, "non"), "non")
+    assert (back.title, back.author) == ('say "hi"', '"')
+    assert parse(dumps(dataclasses.replace(puzzle, title="two\nlines"), "non"), "non").title == (
+        "two lines"
+    )
+    with pytest.raises(FormatError, match="a second rows section"):
+        parse("width 1\nheight 1\nrows\n1\ncolumns\n1\nrows\n1\n", "non")

@@ -93,10 +93,22 @@ def read_text(text: str, source: str | None = None) -> Puzzle:
 
 
 def write_text(puzzle: Puzzle) -> str:
-    """The puzzle in the clue text format."""
+    """The puzzle in the clue text format; :class:`FormatError` when the format cannot
+    hold it as it is (a colour drawn as ``,``, ``#``, a digit or a space, a colour name
+    with a space, a title with ``#`` or on several lines): XML can."""
+    if "#" in puzzle.title or len(puzzle.title.splitlines()) > 1:
+        raise FormatError("the clue text format cannot hold a title with '#' or line breaks")
     out = [f"title: {puzzle.title}"] if puzzle.title else []
-    if len(puzzle.colours) > 2:
+    if puzzle.colours[1:] != (BLACK,):
         for colour in puzzle.colours[1:]:
+            if colour.char in ",#-" or colour.char.isspace() or colour.char.isdigit():
+                raise FormatError(
+                    f"the clue text format cannot hold a colour drawn as {colour.char!r}"
+                )
+            if len(colour.name.split()) != 1:
+                raise FormatError(
+                    f"the clue text format cannot hold the colour name {colour.name!r}"
+                )
             out.append(f"colour {colour.char} {colour.name} {colour.rgb}")
 
     def clue(c) -> str:

@@ -61,6 +61,8 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
                 # Without them an empty line in a section could be a blank clue or its end.
                 missing = "width" if width is None else "height"
                 raise FormatError(f"no {missing} line before {word}", number, source)
+            if word in sections:
+                raise FormatError(f"a second {word} section", number, source)
             section = word
             sections[section] = []
         elif word in ("width", "height"):
@@ -82,7 +84,7 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
                 raise FormatError("the goal must be 0s and 1s", number, source)
             goal = tuple(int(c) for c in bits)
         elif word in _KEYWORDS:
-            meta[word] = rest.strip().strip('"')
+            meta[word] = _unquoted(rest.strip())
         else:
             raise FormatError(f"unknown keyword {shortened(word)!r}", number, source)
     for kind in ("rows", "columns"):
@@ -110,6 +112,14 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
     )
 
 
+def _unquoted(value: str) -> str:
+    """A keyword's value without the one pair of quotes around it (``"say "hi""`` is
+    ``say "hi"``)."""
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return value[1:-1]
+    return value
+
+
 def write_non(puzzle: Puzzle) -> str:
     """The puzzle as ``.non`` text. Only one-colour puzzles fit the format."""
     if len(puzzle.colours) > 2:
@@ -118,10 +128,11 @@ def write_non(puzzle: Puzzle) -> str:
             "write it as XML"
         )
     out = []
+    # One line each: the format has no way to write a line break.
     if puzzle.title:
-        out.append(f'title "{puzzle.title}"')
+        out.append(f'title "{" ".join(puzzle.title.split())}"')
     if puzzle.author:
-        out.append(f'by "{puzzle.author}"')
+        out.append(f'by "{" ".join(puzzle.author.split())}"')
     out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
     out += [",".join(str(b.length) for b in clue) or "0" for clue in puzzle.rows]
     out += ["", "columns"]

@@ -179,9 +179,15 @@ def _goal(puzzle: _Node, chars: dict[str, int], fail) -> Grid | None:
 # xml.sax.saxutils has these, but imports urllib.request, http.client and email with
 # them: in Pyodide a nonogram page's first call spent 45 ms on imports with it, 16–21
 # ms without (`solvelab bench startup`).
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+# Characters XML 1.0 cannot hold (control characters, lone surrogates): left out of a
+# title or a name rather than written into a file no reader takes.
+_UNWRITABLE = dict.fromkeys(
+    [*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0xD800, 0xE000), 0xFFFE, 0xFFFF]
+)
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", **_UNWRITABLE})
 _ATTRIBUTE_ESCAPES = str.maketrans(
     {
+        **_UNWRITABLE,
         "&": "&amp;",
         "<": "&lt;",
         ">": "&gt;",

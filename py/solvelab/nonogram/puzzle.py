@@ -18,11 +18,12 @@ cell of a black-and-white puzzle is ``0b11``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from solvelab.nonogram.errors import ClueError, PuzzleTooLarge, UnsatisfiableClues
+from solvelab.nonogram.errors import ClueError, PuzzleTooLarge, UnsatisfiableClues, shortened
 
 MAX_SIZE = 200
 
@@ -112,6 +113,17 @@ def _colour_index(cell: int | str, chars: dict[str, int], count: int) -> int:
     return int(cell)
 
 
+def _block(block: object) -> Block:
+    """A clue's run as a :class:`Block` of whole numbers (numpy's integers too)."""
+    try:
+        length, colour = block  # type: ignore[misc]
+        return Block(operator.index(length), operator.index(colour))
+    except (TypeError, ValueError):
+        raise ClueError(
+            f"a clue is (length, colour) pairs of whole numbers, not {shortened(repr(block))}"
+        ) from None
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """Row and column clues, the colours (index 0 is the background) and some metadata.
@@ -129,8 +141,8 @@ class Puzzle:
     goal: Grid | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        rows = tuple(tuple(Block(*b) for b in clue) for clue in self.rows)
-        columns = tuple(tuple(Block(*b) for b in clue) for clue in self.columns)
+        rows = tuple(tuple(map(_block, clue)) for clue in self.rows)
+        columns = tuple(tuple(map(_block, clue)) for clue in self.columns)
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "columns", columns)
         object.__setattr__(self, "colours", tuple(Colour(*c) for c in self.colours))
@@ -161,7 +173,15 @@ class Puzzle:
         if len(self.colours) < 2:
             raise ClueError("the puzzle needs a background colour and at least one other colour")
         drawn: dict[str, str] = {}
+        named: set[str] = set()
         for colour in self.colours:
+            if not isinstance(colour.char, str) or len(colour.char) != 1:
+                raise ClueError(f"a colour is drawn as one character, not {colour.char!r}")
+            if not isinstance(colour.name, str) or not colour.name.strip():
+                raise ClueError(f"the colour drawn as {colour.char!r} needs a name")
+            if colour.name in named:  # a file names colours: it could not be read back
+                raise ClueError(f"two colours are named {colour.name!r}")
+            named.add(colour.name)
             if colour.char in drawn:
                 # A picture written with it could not be read back.
                 raise ClueError(
