@@ -884,3 +884,21 @@ def test_checking_a_picture_answers_with_that_picture():
         assert result.status in (UNIQUE, MULTIPLE)
         assert result.pictures()[0] == picture
         assert len({tuple(s) for s in result.pictures()}) == len(result.pictures())
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda p: solve(None), "takes a Puzzle"),
+        (lambda p: solve(p, max_solutions=2.5), "max_solutions"),
+        (lambda p: solve(p, time_limit="5"), "time_limit"),
+        (lambda p: parse(b"rows\n1\ncolumns\n1\n", "text"), "read_bytes takes bytes"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_named(call, message):
+    with pytest.raises(TypeError, match=message):
+        call(Puzzle.from_grid(["X"]))
+
+
+def test_a_time_limit_past_any_float_is_no_limit():
+    assert solve(Puzzle.from_grid(["X.", ".X"]), time_limit=10**400).status == MULTIPLE

@@ -41,6 +41,10 @@ def guess_format(text: str, name: str = "") -> str:
 
 def parse(text: str, fmt: str | None = None, source: str | None = None) -> Puzzle:
     """A puzzle from text in ``fmt`` (guessed when ``None``)."""
+    if not isinstance(text, str):
+        raise TypeError(
+            f"parse takes text (str; read_bytes takes bytes), not {type(text).__name__}"
+        )
     fmt = fmt or guess_format(text, source or "")
     if fmt == "xml":
         return read_xml(text.encode("utf-8"), source)

@@ -176,11 +176,21 @@ class Solver:
         check_goal: bool = False,
     ):
         started = time.perf_counter()
+        if not isinstance(puzzle, Puzzle):
+            raise TypeError(f"the solver takes a Puzzle, not {type(puzzle).__name__}")
+        if isinstance(max_solutions, bool) or not isinstance(max_solutions, int):
+            raise TypeError(f"max_solutions must be a whole number, not {max_solutions!r}")
+        if time_limit is not None and (
+            isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+        ):
+            raise TypeError(f"time_limit must be seconds or None, not {time_limit!r}")
         if max_solutions < 2:
             # One solution found proves nothing: "unique" needs the search to end.
             raise ValueError(f"max_solutions must be at least 2, not {max_solutions}")
         if time_limit is not None and not time_limit >= 0:  # NaN too
             raise ValueError(f"time_limit must be seconds (0 or more) or None, not {time_limit}")
+        if time_limit is not None and time_limit > 1e18:  # 10**400 is no float: no limit
+            time_limit = None
         self.puzzle = puzzle
         # Checking a known picture (pbnsolve -c): the puzzle's goal, when it satisfies
         # the clues, is the colour a guess tries first, so the search finds it at once
