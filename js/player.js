@@ -824,4 +824,4 @@ window.solvelabPlayer = {
   },
 };
 
-python.ready.then(readAddress);
+python.ready.then(readAddress, () => {}); // a failed start is shown by showPythonStatus

@@ -28,6 +28,9 @@ const WITH_TABLES = "solvelab-python-with-tables";
 let downloadsDone;
 registerAfter(new Promise((resolve) => (downloadsDone = resolve)));
 
+// What a page can do when Python could not start (restart() also starts it again).
+const AGAIN = ": reload the page to try again";
+
 /** The error a call rejects with when stop() or restart() ended it. */
 export class Cancelled extends Error {
   constructor(message = "cancelled") {
@@ -98,7 +101,10 @@ export class PythonClient {
     for (const call of pending) call.reject(new Cancelled());
   }
 
-  /** Ends the worker and every call in progress (they reject with Cancelled), and starts afresh. */
+  /**
+   * Ends the worker and every call in progress (they reject with Cancelled), and starts
+   * afresh: after Stop, or to try again when Python could not start.
+   */
   restart() {
     this.#worker.terminate();
     const pending = [...this.#pending.values()];
@@ -130,6 +136,7 @@ export class PythonClient {
 
   #receive({ id, result, error, cancelled, progress, status }) {
     if (status) {
+      if (status.stage === "error") status = { ...status, message: `${status.message}${AGAIN}` };
       this.#setStatus(status);
       if (status.stage === "ready") this.#settleReady?.resolve();
       if (status.stage === "error") this.#settleReady?.reject(new Error(status.message));
@@ -151,6 +158,7 @@ export class PythonClient {
   }
 
   #fail(message) {
+    message += AGAIN;
     downloadsDone();
     this.#broken = message;
     this.#setStatus({ stage: "error", message });

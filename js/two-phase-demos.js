@@ -39,12 +39,14 @@ function cubeBox(parent) {
 let python = null;
 const status = make("span", "lesson-status", "loading Python…");
 const STATUS_TEXT = {
+  ready: () => "loading the solver's tables…", // they start at once
   tables: (s) => `loading the solver's tables… ${Math.round((100 * s.loaded) / (s.total || 1))} %`,
   "tables-ready": () => "Python is ready",
   "tables-error": (s) => `The solver's tables could not be loaded: ${s.message}`,
   error: (s) => s.message,
 };
 function pythonReady() {
+  if (python?.status.stage === "error") python.restart(); // Try again after a failed start
   python ??= new PythonClient({
     tables: true,
     onStatus: (s) => {

@@ -194,12 +194,19 @@ def test_without_the_tables_a_demo_says_why_and_tries_again(page, site_url, page
     forget_failed_loads(page_log)
 
 
-def test_when_python_cannot_start_the_demos_say_so(page, site_url, page_log):
-    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+def test_when_python_cannot_start_the_demos_say_so_and_try_again(page, site_url, page_log):
+    failing = True
+    page.context.route(
+        "**/pyodide/pyodide.asm.wasm",
+        lambda route: route.abort() if failing else route.continue_(),
+    )
     open_chapter(page, site_url)
     demo = page.locator("[data-lesson=ida]")
     expect(demo).to_have_attribute("data-state", "error", timeout=PYTHON)
     expect(demo.locator(".cube-demo-error")).to_contain_text("Python could not start")
+    failing = False
+    demo.get_by_role("button", name="Try again").click()  # Python starts again
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
     forget_failed_loads(page_log)
     # What Pyodide itself logs about the failed download.
     page_log.console_errors[:] = [e for e in page_log.console_errors if "wasm" not in e.lower()]

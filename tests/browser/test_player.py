@@ -223,3 +223,15 @@ def test_a_typed_scramble_keeps_its_text_in_the_link(page, site_url):
     page.reload()
     wait_for_python(page)
     assert shown(page) == Cube().apply("(R U R' U')2500")
+
+
+def test_a_python_that_cannot_start_is_said_without_an_uncaught_error(page, site_url, page_log):
+    page.context.route("**/py/solvelab.zip", lambda route: route.abort())
+    page.goto(site_url + "cube/player/?alg=R%20U")
+    expect(page.locator(".player-python-text")).to_contain_text(
+        "Python could not start", timeout=120_000
+    )
+    expect(page.locator(".player-python-text")).to_contain_text("reload the page")
+    page_log.console_errors[:] = [e for e in page_log.console_errors if "ERR_FAILED" not in e]
+    # The page fixture fails the test on an uncaught error: the player's reading of the
+    # link once left one when Python did not start.

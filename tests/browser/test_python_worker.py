@@ -281,3 +281,31 @@ def test_stop_while_python_starts_does_not_break_its_start(page, site_url):
         READY_MS,
     )
     assert call(page, "parse", text="R U")["result"]["moves"] == ["R", "U"]
+
+
+@pytest.mark.parametrize("lost", ["pyodide/pyodide.asm.wasm", "py/solvelab.zip"])
+def test_python_that_cannot_start_says_so_and_restart_starts_it(page, site_url, page_log, lost):
+    # Pyodide once waited for ever when its WebAssembly failed to download after it
+    # had begun to wait for it: every page said "loading Python…" for good.
+    failing = True
+    page.context.route(f"**/{lost}", lambda route: route.abort() if failing else route.continue_())
+    page.goto(site_url)
+    started = page.evaluate(
+        """async (url) => {
+            const { PythonClient } = await import(url);
+            window.statuses = [];
+            window.python = new PythonClient({ onStatus: (s) => window.statuses.push(s) });
+            return window.python.ready.then(() => "ready", (error) => error.message);
+        }""",
+        site_url + "js/python.js",
+    )
+    assert started.startswith("Python could not start ("), started
+    assert started.endswith(": reload the page to try again"), started
+    assert page.evaluate("window.statuses.at(-1).stage") == "error"
+    failing = False
+    page.evaluate("window.python.restart()")
+    assert page.evaluate("window.python.ready.then(() => 'ready')") == "ready"
+    assert call(page, "parse", text="R U")["result"]["moves"] == ["R", "U"]
+    page_log.console_errors[:] = [
+        e for e in page_log.console_errors if "ERR_FAILED" not in e and "wasm" not in e.lower()
+    ]
