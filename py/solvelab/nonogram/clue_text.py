@@ -101,7 +101,7 @@ def write_text(puzzle: Puzzle) -> str:
     out = [f"title: {puzzle.title}"] if puzzle.title else []
     if puzzle.colours[1:] != (BLACK,):
         for colour in puzzle.colours[1:]:
-            if colour.char in ",#-" or colour.char.isspace() or colour.char.isdigit():
+            if colour.char in ",#" or colour.char.isspace() or colour.char.isdigit():
                 raise FormatError(
                     f"the clue text format cannot hold a colour drawn as {colour.char!r}"
                 )
