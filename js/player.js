@@ -26,16 +26,20 @@ const $$ = (selector) => [...root.querySelectorAll(selector)];
 // Python starts first: it takes longest, and needs nothing from the page.
 const python = new PythonClient({ onStatus: showPythonStatus, tables: true });
 
-const data = await loadCubeData();
+// The link the page was opened with; read once Python can parse it.
+const linked = new URLSearchParams(location.search);
+let linkRead = linked.size === 0;
+
+const data = await loadCubeData().catch((error) => {
+  say(`The cube cannot be shown (${error.message}): reload the page to try again.`, "error");
+  throw error;
+});
 const FACES = data.faces;
 const SOLVED = solvedStickers();
 // Seconds of search for a shorter solution once one is found (see solvelab.web.solve).
 const SOLVE_SECONDS = 3;
 // The move list shows this many moves around the current step, however long the algorithm.
 const MOVES_SHOWN = 200;
-// The link the page was opened with; read once Python can parse it.
-const linked = new URLSearchParams(location.search);
-let linkRead = linked.size === 0;
 
 const algView = new AlgView($(".player-alg-view"), { onJump: (step) => jump(step) });
 const view = new CubeView($(".player-canvas"), data, {

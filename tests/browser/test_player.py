@@ -235,3 +235,17 @@ def test_a_python_that_cannot_start_is_said_without_an_uncaught_error(page, site
     page_log.console_errors[:] = [e for e in page_log.console_errors if "ERR_FAILED" not in e]
     # The page fixture fails the test on an uncaught error: the player's reading of the
     # link once left one when Python did not start.
+
+
+def test_a_cube_that_cannot_be_drawn_is_said(page, site_url, page_log):
+    page.context.route("**/assets/cube-data.json", lambda route: route.abort())
+    page.goto(site_url + "cube/player/")
+    expect(page.locator(".player-message")).to_contain_text(
+        "The cube cannot be shown (Failed to fetch): reload the page"
+    )
+    # The page stops there, with the load's error uncaught; nothing else may fail once
+    # Python is ready (its status once read the link's state before that existed).
+    expect(page.locator(".player-python")).to_be_hidden(timeout=PYTHON_READY)
+    assert page_log.page_errors == ["Failed to fetch"], page_log.page_errors
+    page_log.page_errors.clear()
+    page_log.console_errors[:] = [e for e in page_log.console_errors if "ERR_FAILED" not in e]
