@@ -38,6 +38,8 @@ from solvelab.arguments import ArgumentParser, one_line, seed
 # Each command imports what it needs when it runs: `solvelab nonogram ...` then
 # starts without the cube's modules (see `solvelab bench startup`).
 
+# As solvelab.cube.solver.GODS_NUMBER, not imported from there: the solver takes 50 ms
+# to import, and every command builds the help that names it.
 GODS_NUMBER = 20  # every cube can be solved in 20 moves (Rokicki et al., 2010)
 SHORT_SOLVE_SECONDS = 10.0  # cube solve's time limit when --max-length is below 20
 

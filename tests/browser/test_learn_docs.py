@@ -176,37 +176,33 @@ def forget_failed_loads(page_log) -> None:
     ]
 
 
-def test_without_the_tables_a_demo_says_why_and_tries_again(page, site_url, page_log):
+def fails_then_recovers(page, site_url, lost: str, lesson: str, said: str):
+    """Opens the chapter with ``lost`` files failing: the demo ``lesson`` says ``said``;
+    once they come again, its Try again brings it up. Returns the demo."""
     failing = True
-    page.context.route(
-        "**/tables/*.table",
-        lambda route: route.abort() if failing else route.continue_(),
-    )
+    page.context.route(lost, lambda route: route.abort() if failing else route.continue_())
     open_chapter(page, site_url)
-    demo = page.locator("[data-lesson=phases]")
+    demo = page.locator(f"[data-lesson={lesson}]")
     expect(demo).to_have_attribute("data-state", "error", timeout=PYTHON)
-    message = demo.locator(".cube-demo-error")
-    expect(message).to_contain_text("could not download the solver's tables")
+    expect(demo.locator(".cube-demo-error")).to_contain_text(said)
     failing = False
     demo.get_by_role("button", name="Try again").click()
     expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    return demo
+
+
+def test_without_the_tables_a_demo_says_why_and_tries_again(page, site_url, page_log):
+    demo = fails_then_recovers(
+        page, site_url, "**/tables/*.table", "phases", "could not download the solver's tables"
+    )
     expect(demo.locator(".cube-demo-move.is-phase1").first).to_be_visible()
     forget_failed_loads(page_log)
 
 
 def test_when_python_cannot_start_the_demos_say_so_and_try_again(page, site_url, page_log):
-    failing = True
-    page.context.route(
-        "**/pyodide/pyodide.asm.wasm",
-        lambda route: route.abort() if failing else route.continue_(),
-    )
-    open_chapter(page, site_url)
-    demo = page.locator("[data-lesson=ida]")
-    expect(demo).to_have_attribute("data-state", "error", timeout=PYTHON)
-    expect(demo.locator(".cube-demo-error")).to_contain_text("Python could not start")
-    failing = False
-    demo.get_by_role("button", name="Try again").click()  # Python starts again
-    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    # Try again starts Python again.
+    wasm = "**/pyodide/pyodide.asm.wasm"
+    fails_then_recovers(page, site_url, wasm, "ida", "Python could not start")
     forget_failed_loads(page_log)
     # What Pyodide itself logs about the failed download.
     page_log.console_errors[:] = [e for e in page_log.console_errors if "wasm" not in e.lower()]
