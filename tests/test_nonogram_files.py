@@ -463,8 +463,9 @@ def test_bench_times_solvelab_as_it_times_a_peer(tmp_path):
     ).stdout.split()
     assert out[0] == "SECONDS" and float(out[1]) > 0
     assert out[2:] == ["STATUS", "unique"]
-    seconds = run_peer(FIRST_SOLVE, path, 60)
-    assert seconds is not None and seconds > 0
+    run = run_peer(FIRST_SOLVE, path, 60)
+    assert run is not None and run.seconds > 0
+    assert run.solutions is None  # a verdict, not a count of solutions
     # A ratio just under a target is not rounded up to it.
     assert _ratio(0.0096, 0.001) == "9.6×"
     assert _ratio(0.5, 0.001) == "500×"
@@ -480,19 +481,50 @@ def test_bench_takes_a_peers_fastest_run_and_stops_at_its_first_timeout(monkeypa
 
         def run(command, path, time_limit):
             calls.append(command)
-            return times[len(calls) - 1]
+            seconds = times[len(calls) - 1]
+            return None if seconds is None else bench.PeerRun(seconds, 1)
 
         return run, calls
 
     run, calls = peer([0.3, 0.1, 0.2])
     monkeypatch.setattr(bench, "run_peer", run)
-    assert bench._fastest("peer {file}", Path("p.xml"), 60, 3) == 0.1
+    assert bench._fastest("peer {file}", Path("p.xml"), 60, 3) == bench.PeerRun(0.1, 1)
     assert len(calls) == 3
     # A run past the time limit (None) is not tried again: it would take the whole limit.
     run, calls = peer([0.3, None, 0.2])
     monkeypatch.setattr(bench, "run_peer", run)
     assert bench._fastest("peer {file}", Path("p.xml"), 60, 3) is None
     assert len(calls) == 2
+
+
+def test_bench_checks_the_verdict_against_a_peers_count_of_solutions(tmp_path, monkeypatch, capsys):
+    """A peer that prints how many solutions it found is a second opinion: a count
+    that contradicts solvelab's verdict is marked and makes the bench exit with 1."""
+    from solvelab.bench import nonogram as bench
+
+    (tmp_path / "p.xml").write_text(dumps(generate(8, 8, 0.55, seed=3), "xml"), encoding="utf-8")
+    monkeypatch.setenv("SOLVELAB_PEER_CPSAT", "peer {file}")
+    for env in ("SOLVELAB_PEER_PYNOGRAM", "SOLVELAB_PEER_SAT", "SOLVELAB_PEER_PBNSOLVE"):
+        monkeypatch.delenv(env, raising=False)
+
+    def peer_finding(count):
+        def run(command, path, time_limit):
+            if command == bench.FIRST_SOLVE:
+                return bench.PeerRun(0.001)
+            return bench.PeerRun(0.01, count)
+
+        return run
+
+    monkeypatch.setattr(bench, "run_peer", peer_finding(1))
+    assert bench.main(str(tmp_path), peers=True) == 0
+    out = capsys.readouterr().out
+    assert "CP-SAT's count of solutions bears out solvelab's verdict on 1 puzzle." in out
+    assert "DIFFER" not in out
+    monkeypatch.setattr(bench, "run_peer", peer_finding(2))
+    assert bench.main(str(tmp_path), peers=True) == 1
+    out = capsys.readouterr().out
+    assert "(2 solutions ≠ unique)" in out
+    assert "VERDICTS DIFFER: p: CP-SAT found 2, solvelab unique." in out
 
 
 def test_bench_of_the_edit_pages_check(capsys):

@@ -6,15 +6,19 @@ limit; the table gives its size, verdict, what the solver needed and the time,
 in CPython and, with ``--runtime pyodide``, in Pyodide under Node.js.
 
 Peers (``--peers``): a peer is run side by side when a command for it is given in
-``$SOLVELAB_PEER_PYNOGRAM``, ``$SOLVELAB_PEER_SAT`` or ``$SOLVELAB_PEER_PBNSOLVE`` (a
-command line with ``{file}`` for the puzzle, e.g. ``pbnsolve -u {file}``); its time
-is the ``SECONDS`` it prints, else its command's wall time. A peer solves a puzzle
+``$SOLVELAB_PEER_PYNOGRAM``, ``$SOLVELAB_PEER_SAT``, ``$SOLVELAB_PEER_CPSAT`` or
+``$SOLVELAB_PEER_PBNSOLVE`` (a command line with ``{file}`` for the puzzle, e.g.
+``pbnsolve -u {file}``); its time is the ``SECONDS`` it prints, else its command's
+wall time. A peer that prints ``SOLUTIONS <n>`` (how many it found, stopping at
+two) is a second opinion on the verdict: a count that contradicts it is marked in
+the table, said after it, and makes the bench exit with 1. A peer solves a puzzle
 once in a new process, so solvelab is timed the same way for the ratio: the column
 "solvelab, first solve" (:mod:`solvelab.bench.first_solve`), not the fastest of
 repeated solves in one process (the CPython column), which run warm. pynogram
 0.3.1 is not on the package index: :mod:`solvelab.bench.pynogram_peer` runs it
 from its source, in an environment of its own; :mod:`solvelab.bench.sat_peer`
-encodes the puzzle for a SAT solver (CaDiCaL, through python-sat). pbnsolve is C
+encodes the puzzle for a SAT solver (CaDiCaL, through python-sat) and
+:mod:`solvelab.bench.cpsat_peer` for Google's CP-SAT (OR-Tools). pbnsolve is C
 that no registry packages. The figures published in issue 14 (same machine, busy)
 are printed beside ours too.
 
@@ -32,6 +36,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -167,10 +172,17 @@ def run_pyodide(
 FIRST_SOLVE = f"{shlex.quote(sys.executable)} -m solvelab.bench.first_solve {{file}}"
 
 
-def run_peer(command: str, path: Path, time_limit: float) -> float | None:
-    """A peer's time on one puzzle, None past the time limit: the ``SECONDS <s>``
-    it prints (its solve alone, as ours; see pynogram_peer.py), else the wall time
-    of its command."""
+class PeerRun(NamedTuple):
+    """A peer's time on one puzzle and, if it says, how many solutions it found."""
+
+    seconds: float
+    solutions: int | None = None
+
+
+def run_peer(command: str, path: Path, time_limit: float) -> PeerRun | None:
+    """A peer's run on one puzzle, None past the time limit: the ``SECONDS <s>`` it
+    prints (its solve alone, as ours; see pynogram_peer.py), else the wall time of
+    its command, and the ``SOLUTIONS <n>`` it prints, if any."""
     args = [a.replace("{file}", str(path)) for a in shlex.split(command)]
     start = time.perf_counter()
     try:
@@ -178,20 +190,34 @@ def run_peer(command: str, path: Path, time_limit: float) -> float | None:
     except subprocess.TimeoutExpired:
         return None
     wall = time.perf_counter() - start
-    said = [line.split()[1] for line in done.stdout.splitlines() if line.startswith("SECONDS ")]
-    return float(said[0]) if said else wall
+    said = dict(line.split()[:2] for line in done.stdout.splitlines() if len(line.split()) >= 2)
+    solutions = int(said["SOLUTIONS"]) if "SOLUTIONS" in said else None
+    return PeerRun(float(said.get("SECONDS", wall)), solutions)
 
 
-def _fastest(command: str, path: Path, time_limit: float, repeat: int) -> float | None:
+def _fastest(command: str, path: Path, time_limit: float, repeat: int) -> PeerRun | None:
     """The fastest of ``repeat`` runs of a peer's command; None once one run passes
     the time limit (it is not run again: a timeout takes the whole limit)."""
     best = None
     for _ in range(repeat):
-        seconds = run_peer(command, path, time_limit)
-        if seconds is None:
+        run = run_peer(command, path, time_limit)
+        if run is None:
             return None
-        best = seconds if best is None else min(best, seconds)
+        if best is None or run.seconds < best.seconds:
+            best = run
     return best
+
+
+# How many solutions a peer that stops at two reports for each of solvelab's verdicts.
+SOLUTIONS_OF = {"none": 0, "unique": 1, "multiple": 2}
+
+
+def _disagrees(status: str, run: PeerRun | None) -> bool:
+    """Whether a peer's count of solutions contradicts solvelab's verdict (a peer
+    that says no count, or a timeout on either side, contradicts nothing)."""
+    if run is None or run.solutions is None or status not in SOLUTIONS_OF:
+        return False
+    return min(run.solutions, 2) != SOLUTIONS_OF[status]
 
 
 def _load() -> str:
@@ -258,6 +284,7 @@ def main(
         for name, var in (
             ("pynogram", "SOLVELAB_PEER_PYNOGRAM"),
             ("SAT", "SOLVELAB_PEER_SAT"),
+            ("CP-SAT", "SOLVELAB_PEER_CPSAT"),
             ("pbnsolve", "SOLVELAB_PEER_PBNSOLVE"),
         )
         if peers and os.environ.get(var)
@@ -286,36 +313,48 @@ def main(
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     cpython = run_cpython(paths, time_limit, repeat, check) if "cpython" in runtimes else {}
+    checked: dict[str, int] = {}  # puzzles whose verdict a peer's count of solutions bears out
+    disagreements: list[str] = []
     for path in paths:
         name = short_name(path)
         row = [name]
+        verdict = ""
         if "cpython" in runtimes:
             r = cpython[path]
             needs = r["difficulty"]
             if needs == "search":
                 needs += f" ({r['branches']} guesses)"
-            verdict = r["status"] + (" ≠ goal" if r["matches_goal"] is False else "")
-            row += [r["size"], verdict, needs, _fmt(r["seconds"], r["status"])]
+            verdict = r["status"]
+            shown = verdict + (" ≠ goal" if r["matches_goal"] is False else "")
+            row += [r["size"], shown, needs, _fmt(r["seconds"], r["status"])]
         else:
             row += ["", "", ""]
         if "pyodide" in runtimes:
             status, seconds = pyodide.get(path.name, ("missing", None))
             if "cpython" not in runtimes:
-                row[2] = status
+                row[2] = verdict = status
             row.append(_fmt(seconds, status))
             if both:
                 row.append(_slower(seconds, r["seconds"], status, r["status"]))
         if peer_commands:
             # Ours timed as a peer's: the first solve in a new process.
-            ours = _fastest(FIRST_SOLVE, path, time_limit, repeat)
+            first = _fastest(FIRST_SOLVE, path, time_limit, repeat)
+            ours = first.seconds if first is not None else None
             row.append(_fmt(ours) if ours is not None else f"> {time_limit:g} s")
-        for command in peer_commands.values():
+        for peer, command in peer_commands.items():
             theirs = _fastest(command, path, time_limit, repeat)
-            row.append(_fmt(theirs) if theirs is not None else f"> {time_limit:g} s")
             if theirs is None:  # the peer took longer than the limit: a lower bound
+                row.append(f"> {time_limit:g} s")
                 row.append("> " + _ratio(time_limit, ours) if ours is not None else "—")
-            else:
-                row.append(_ratio(theirs, ours))
+                continue
+            cell = _fmt(theirs.seconds)
+            if verdict and _disagrees(verdict, theirs):
+                cell += f" ({theirs.solutions} solutions ≠ {verdict})"
+                disagreements.append(f"{name}: {peer} found {theirs.solutions}, solvelab {verdict}")
+            elif verdict and theirs.solutions is not None and verdict in SOLUTIONS_OF:
+                checked[peer] = checked.get(peer, 0) + 1
+            row.append(cell)
+            row.append(_ratio(theirs.seconds, ours))
         if peers:
             for figures in PUBLISHED.values():
                 value = figures.get(name, figures.get("other one-colour webpbn", "—"))
@@ -331,8 +370,16 @@ def main(
         print(
             "\nNo peer ran: the peer columns are the figures published in issue 14. Set "
             "SOLVELAB_PEER_PYNOGRAM (see solvelab/bench/pynogram_peer.py), SOLVELAB_PEER_SAT "
-            "(see solvelab/bench/sat_peer.py) or SOLVELAB_PEER_PBNSOLVE to a command with "
+            "(see solvelab/bench/sat_peer.py), SOLVELAB_PEER_CPSAT (see "
+            "solvelab/bench/cpsat_peer.py) or SOLVELAB_PEER_PBNSOLVE to a command with "
             "{file} to run one side by side."
         )
+    if checked or disagreements:
+        print()
+    for peer, count in checked.items():
+        puzzles = "1 puzzle" if count == 1 else f"{count} puzzles"
+        print(f"{peer}'s count of solutions bears out solvelab's verdict on {puzzles}.")
+    for line in disagreements:
+        print(f"VERDICTS DIFFER: {line}.")
     print(f"\nload average at the end: {_load()}")
-    return 0
+    return 1 if disagreements else 0

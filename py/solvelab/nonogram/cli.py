@@ -304,7 +304,10 @@ def add_bench(benches) -> None:
         "nonogram",
         help="the nonogram solver on the benchmark puzzles",
         description="Solve every puzzle in the benchmark folder and print time and verdict "
-        "(CPython, optionally Pyodide under Node.js), with the peers (pynogram) where installed.",
+        "(CPython, optionally Pyodide under Node.js), with the peers where installed "
+        "(pynogram, CaDiCaL, CP-SAT, pbnsolve: see $SOLVELAB_PEER_* in "
+        "solvelab/bench/nonogram.py). Exits with 1 if a peer's count of solutions "
+        "contradicts a verdict.",
     )
     p.add_argument(
         "--puzzles",
@@ -319,7 +322,7 @@ def add_bench(benches) -> None:
         default=["cpython"],
         help="cpython (the default), pyodide, or both",
     )
-    p.add_argument("--peers", action="store_true", help="run pynogram side by side")
+    p.add_argument("--peers", action="store_true", help="run the peers side by side")
     p.add_argument("--only", nargs="+", metavar="NAME", help="only puzzles whose name has NAME")
     p.add_argument(
         "--repeat",
