@@ -5,7 +5,8 @@
 // with a scrubber: the grid after step k is exactly the solver's grid then.
 
 import { PythonClient } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, UNKNOWN } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NonogramGrid } from "./nonogram-grid.js";
+import { StepReplay } from "./nonogram-steps.js";
 
 const root = document.querySelector(".nonogram-solve");
 const $ = (selector) => root.querySelector(selector);
@@ -16,7 +17,6 @@ const say = (text, kind = "") => {
   message.dataset.kind = kind;
 };
 const MAX_SIZE = 100;
-const SNAPSHOT_EVERY = 64; // steps between kept grids (any step is replayed from the one before it)
 
 const python = new PythonClient({ onStatus: showStatus });
 const grids = $$("canvas[data-grid]").map((canvas) => new NonogramGrid(canvas, { brushes: false }));
@@ -37,7 +37,7 @@ for (const [text, title, act] of [
   zoomRow.append(button);
 }
 $(".nono-two").before(zoomRow);
-let replay = null; // {steps, snapshots, size, texts}
+let replay = null; // the last solve's StepReplay
 
 function showStatus(status) {
   const line = $(".nono-python");
@@ -238,54 +238,20 @@ function show(answer) {
 
 // -- step mode ----------------------------------------------------------------------
 
-const cellOf = (mask) => (mask === 2 ? FILLED : mask === 1 ? CROSSED : UNKNOWN);
-const where = (cell, width) => `row ${Math.floor(cell / width) + 1}, column ${(cell % width) + 1}`;
-const lineName = (line, height) => (line < height ? `row ${line + 1}` : `column ${line - height + 1}`);
-const cells = (n) => (n === 1 ? "1 cell" : `${n} cells`);
-
-function describe([kind, line, cell, value, changes, depth], width, height) {
-  if (kind === "line") return `${lineName(line, height)}: the line solver fixes ${cells(changes.length)}`;
-  if (kind === "probe") return `probing the cell at ${where(cell, width)} fixes ${cells(changes.length)}`;
-  if (kind === "guess") return `guess (depth ${depth}): the cell at ${where(cell, width)} ${value ? "filled" : "empty"}`;
-  if (kind === "backtrack") return `the guess at depth ${depth} leads to a contradiction: back`;
-  if (kind === "image") return "that solution mirrored or turned: the clues stay the same, so it is a solution too";
-  return "a solution";
-}
-
-/**
- * Keeps the steps and a grid every SNAPSHOT_EVERY steps; shows the last step, or
- * with two solutions the first one's, so that the two panels show both.
- */
 function replayable(steps, width, height, twoSolutions) {
-  const grid = new Uint8Array(width * height).fill(3);
-  const snapshots = [grid.slice()];
-  steps.forEach(([, , , , changes], k) => {
-    for (const [i, mask] of changes) grid[i] = mask;
-    if ((k + 1) % SNAPSHOT_EVERY === 0) snapshots.push(grid.slice());
-  });
-  replay = { steps, snapshots, width, height };
+  replay = new StepReplay(steps, width, height);
   $(".nono-scrubber").max = String(steps.length);
   $(".nono-steps").hidden = false;
+  // With two solutions, the first one's step: the two panels then show both.
   goTo(twoSolutions ? steps.findIndex(([kind]) => kind === "solution") + 1 : steps.length);
-}
-
-/** The grid (masks) after `index` steps: from the snapshot before it, replayed. */
-function gridAfter(index) {
-  const { steps, snapshots } = replay;
-  const from = Math.floor(index / SNAPSHOT_EVERY);
-  const grid = snapshots[from].slice();
-  for (let k = from * SNAPSHOT_EVERY; k < index; k++) for (const [i, mask] of steps[k][4]) grid[i] = mask;
-  return grid;
 }
 
 function goTo(index) {
   if (!replay) return;
-  const { steps, width, height } = replay;
-  index = Math.max(0, Math.min(steps.length, index));
+  index = Math.max(0, Math.min(replay.length, index));
   $(".nono-scrubber").value = String(index);
-  grids[0].setCells(Array.from(gridAfter(index), cellOf));
-  const text = index ? describe(steps[index - 1], width, height) : "the empty grid";
-  $(".nono-step-text").textContent = `step ${index} / ${steps.length}: ${text}`;
+  grids[0].setCells(replay.cellsAfter(index));
+  $(".nono-step-text").textContent = replay.caption(index);
   root.dataset.step = String(index);
 }
 

@@ -358,6 +358,13 @@ def nonogram_edit_check(**args) -> dict:
     return web_nonogram.nonogram_edit_check(**args)
 
 
+def nonogram_line(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_line`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_line(**args)
+
+
 def nonogram_edit_random(**args) -> dict:
     """See :func:`solvelab.web_nonogram.nonogram_edit_random`."""
     from solvelab import web_nonogram

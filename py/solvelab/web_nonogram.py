@@ -22,11 +22,14 @@ from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.generator import GeneratorError, find_unique, random_picture
 from solvelab.nonogram.hints import next_hint
+from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.link import decode_clues, decode_progress, encode_clues
+from solvelab.nonogram.placements import count_placements, placements
 from solvelab.nonogram.puzzle import MAX_SIZE, Block, Puzzle
 from solvelab.nonogram.solver import MULTIPLE, UNIQUE, solve
 
 MAX_TEXT = 2_000_000  # characters of an opened file
+MAX_LINE = 100  # cells of the line demo's line (the pages' largest puzzle)
 _results: dict[tuple, object] = {}  # the latest puzzles' solver results, by clues
 
 
@@ -354,3 +357,45 @@ def nonogram_edit_open(text: str | None = None, name: str = "", clues: str | Non
     except (NonogramError, ValueError) as error:
         return {"error": str(error)}
     return {"width": puzzle.width, "height": puzzle.height, "title": puzzle.title, **picture}
+
+
+_MASK_OF_CELL = (3, 2, 1)  # a page's cell (0 unknown, 1 filled, 2 crossed) as a mask
+_CELL_OF_MASK = {3: 0, 2: 1, 1: 2}
+
+
+def nonogram_line(clue: str, cells: list[int]) -> dict:
+    """The line solver on one line, for the chapter's line demo: ``clue`` as text
+    (``"2 3"``), ``cells`` as on the pages (0 unknown, 1 filled, 2 crossed).
+    Answers ``{"cells": the line after the line solver, "count": how many
+    placements agree with the cells (as text: it can be huge), "placements": the
+    first 8 of them (``#`` and ``.``)}``, or ``{"error": why}``.
+
+    >>> answer = nonogram_line("2 3", [0] * 7)
+    >>> answer["cells"], answer["count"], answer["placements"]
+    ([0, 1, 0, 0, 1, 1, 0], '3', ['##.###.', '##..###', '.##.###'])
+    >>> nonogram_line("2 3", [2, 0, 0, 0, 0, 0, 0])["cells"]
+    [2, 1, 1, 2, 1, 1, 1]
+    >>> nonogram_line("2 3", [0] * 5)["error"]
+    'clues 2 3 need 6 cells, the line has 5'
+    >>> nonogram_line("2 3", [0, 0, 0, 0, 2, 0, 0])["error"]
+    'no placement of 2 3 agrees with the cells set'
+    """
+    try:
+        (lengths,) = _line_clues([clue], "the clue")
+    except NonogramError as error:
+        return {"error": str(error).replace("the clue 1: ", "")}
+    if not 1 <= len(cells) <= MAX_LINE or any(c not in (0, 1, 2) for c in cells):
+        return {"error": f"a line has 1 to {MAX_LINE} cells, each 0, 1 or 2"}
+    named = " ".join(map(str, lengths)) or "0"
+    need = sum(lengths) + len(lengths) - 1
+    if need > len(cells):
+        return {"error": f"clues {named} need {need} cells, the line has {len(cells)}"}
+    masks = [_MASK_OF_CELL[c] for c in cells]
+    solved = LineSolver([(n, 1) for n in lengths]).solve(masks)
+    if solved is None:
+        return {"error": f"no placement of {named} agrees with the cells set"}
+    return {
+        "cells": [_CELL_OF_MASK[m] for m in solved],
+        "count": f"{count_placements(lengths, masks):,}",
+        "placements": list(placements(lengths, masks)),
+    }

@@ -1,0 +1,56 @@
+// The nonogram solver's step records (solvelab.nonogram.steps, as lists
+// [kind, line, cell, value, [[cell, mask], ...], depth]), replayed: the grid after
+// any step, and what the step did in words. The Solve page's step mode and the
+// chapter's demos (nonogram-demos.js) both show them.
+
+import { CROSSED, FILLED, UNKNOWN } from "./nonogram-grid.js";
+
+const SNAPSHOT_EVERY = 64; // steps between kept grids (any step is replayed from the one before it)
+
+/** A grid cell (0 unknown, 1 filled, 2 crossed) from a solver's mask (1 empty, 2 filled). */
+export const cellOf = (mask) => (mask === 2 ? FILLED : mask === 1 ? CROSSED : UNKNOWN);
+
+const where = (cell, width) => `row ${Math.floor(cell / width) + 1}, column ${(cell % width) + 1}`;
+export const lineName = (line, height) => (line < height ? `row ${line + 1}` : `column ${line - height + 1}`);
+const cells = (n) => (n === 1 ? "1 cell" : `${n} cells`);
+
+/** What a step did, in words. */
+export function describe([kind, line, cell, value, changes, depth], width, height) {
+  if (kind === "line") return `${lineName(line, height)}: the line solver fixes ${cells(changes.length)}`;
+  if (kind === "probe") return `probing the cell at ${where(cell, width)} fixes ${cells(changes.length)}`;
+  if (kind === "guess") return `guess (depth ${depth}): the cell at ${where(cell, width)} ${value ? "filled" : "empty"}`;
+  if (kind === "backtrack") return `the guess at depth ${depth} leads to a contradiction: back`;
+  if (kind === "image") return "that solution mirrored or turned: the clues stay the same, so it is a solution too";
+  return "a solution";
+}
+
+/** The steps of one solve, with a grid kept every SNAPSHOT_EVERY steps. */
+export class StepReplay {
+  constructor(steps, width, height) {
+    Object.assign(this, { steps, width, height });
+    const grid = new Uint8Array(width * height).fill(3);
+    this.snapshots = [grid.slice()];
+    steps.forEach(([, , , , changes], k) => {
+      for (const [i, mask] of changes) grid[i] = mask;
+      if ((k + 1) % SNAPSHOT_EVERY === 0) this.snapshots.push(grid.slice());
+    });
+  }
+
+  get length() {
+    return this.steps.length;
+  }
+
+  /** The grid (cells: 0 unknown, 1 filled, 2 crossed) after `index` steps. */
+  cellsAfter(index) {
+    const from = Math.floor(index / SNAPSHOT_EVERY);
+    const grid = this.snapshots[from].slice();
+    for (let k = from * SNAPSHOT_EVERY; k < index; k++) for (const [i, mask] of this.steps[k][4]) grid[i] = mask;
+    return Array.from(grid, cellOf);
+  }
+
+  /** "step 3 / 31: row 2: the line solver fixes 4 cells" */
+  caption(index) {
+    const text = index ? describe(this.steps[index - 1], this.width, this.height) : "the empty grid";
+    return `step ${index} / ${this.length}: ${text}`;
+  }
+}

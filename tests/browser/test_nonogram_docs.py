@@ -1,0 +1,130 @@
+"""The Nonograms chapter's live demos: one line, and the solver's steps.
+
+The line demo is checked against the line solver and a count of placements by
+enumeration; the step demos against the solver's own grids
+(solvelab.nonogram.steps.replay). Screenshots of the chapter at 1280 px and
+390 px go to build/screenshots/ for people to look at.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from playwright.sync_api import expect
+
+from solvelab.nonogram.gallery import gallery_puzzle
+from solvelab.nonogram.solver import Solver
+from solvelab.nonogram.steps import replay
+
+PYTHON = 300_000  # ms: Pyodide loads on a busy machine
+CELL = {1: 2, 2: 1, 3: 0}  # a solver's mask as a page's cell (1 filled, 2 empty, 0 unknown)
+
+
+def open_chapter(page, site_url):
+    page.goto(site_url + "nonograms/solver/")
+    return page
+
+
+def placements(clue: list[int], cells: list[int]) -> list[str]:
+    """Every placement of ``clue`` agreeing with ``cells`` (0 unknown, 1 filled,
+    2 empty), by trying every line: independent of the solver."""
+    agree = []
+    for line in product(".#", repeat=len(cells)):
+        text = "".join(line)
+        runs = [len(run) for run in text.split(".") if run]
+        if runs == clue and all(c == 0 or (c == 1) == (t == "#") for c, t in zip(cells, text)):
+            agree.append(text)
+    return agree
+
+
+def forced(clue: list[int], cells: list[int]) -> str:
+    """What every placement agrees on, as the demo's data-forced (0/1/2 a cell)."""
+    lines = placements(clue, cells)
+    return "".join(
+        "1" if all(p[i] == "#" for p in lines) else "2" if all(p[i] == "." for p in lines) else "0"
+        for i in range(len(cells))
+    )
+
+
+def test_the_line_demo_shows_what_the_clue_forces_and_the_placements(page, site_url):
+    open_chapter(page, site_url)
+    demo = page.locator("[data-demo=line]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    # 2 3 in 7 cells: three placements, cells 2, 5 and 6 filled.
+    assert demo.get_attribute("data-forced") == forced([2, 3], [0] * 7) == "0100110"
+    assert demo.get_attribute("data-count") == "3"
+    shown = demo.locator(".is-placement")
+    lines = [shown.nth(k).get_attribute("data-line") for k in range(shown.count())]
+    assert sorted(lines) == sorted(placements([2, 3], [0] * 7))
+    assert shown.first.get_attribute("aria-label") == "placement 1: ██·███·"
+    assert demo.locator(".is-output .is-new").count() == 3
+    # Cell 1 empty (two clicks: filled, then empty): the whole row is known.
+    cell = demo.locator(".is-input .nono-demo-cell").first
+    cell.click()
+    expect(demo).to_have_attribute("data-forced", forced([2, 3], [1] + [0] * 6))
+    cell.click()
+    expect(demo).to_have_attribute("data-forced", "2112111")
+    expect(demo).to_have_attribute("data-count", "1")
+    expect(cell).to_have_attribute("aria-label", "cell 1: empty")
+
+
+def test_the_line_demo_counts_what_it_does_not_list_and_says_what_is_wrong(page, site_url):
+    open_chapter(page, site_url)
+    demo = page.locator("[data-demo=line]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    demo.locator("input[type=text]").fill("1 1 1 1 1 1 1 1")
+    lengths = demo.locator("input[type=number]")
+    lengths.fill("40")
+    lengths.dispatch_event("change")
+    expect(demo).to_have_attribute("data-count", "13,884,156")
+    assert demo.locator(".nono-demo-placements").text_content() == "The first 8 placements:"
+    assert demo.locator(".is-placement").count() == 8
+    demo.locator("input[type=text]").fill("3 x")
+    expect(demo.locator(".nono-message")).to_have_text("'x' is not a clue number (1 or more)")
+    demo.locator("input[type=text]").fill("30 10")
+    expect(demo.locator(".nono-message")).to_have_text("clues 30 10 need 41 cells, the line has 40")
+    # A bad length is put right, not sent.
+    lengths.fill("5000")
+    lengths.dispatch_event("change")
+    expect(lengths).to_have_value("100")
+
+
+def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):
+    open_chapter(page, site_url)
+    demos = page.locator("[data-demo=steps]")
+    expect(demos).to_have_count(3)
+    for k, (name, status) in enumerate([("cat", "unique"), ("umbrella", "unique"), (None, "multiple")]):
+        demo = demos.nth(k)
+        expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+        assert demo.get_attribute("data-status") == status
+        if name is None:
+            continue
+        steps = Solver(gallery_puzzle(name), record_steps=True).solve().steps
+        assert int(demo.get_attribute("data-steps")) == len(steps)
+        kinds = {step.kind for step in steps}
+        assert ("probe" in kinds) == (name == "umbrella")
+        grids = list(replay(steps, gallery_puzzle(name).width * gallery_puzzle(name).height))
+        # Forward a step at a time, then to the end: the page's grid is the solver's.
+        for index in (1, 2, len(steps)):
+            if index <= 2:
+                demo.get_by_title("A step forward").click()
+            else:
+                demo.get_by_title("To the end").click()
+            expect(demo).to_have_attribute("data-step", str(index))
+            cells = page.evaluate(
+                "(k) => Array.from(document.querySelectorAll('[data-demo=steps]')[k].grid.cells)", k
+            )
+            assert cells == [CELL[mask] for mask in grids[index - 1]]
+        caption = demo.locator(".nono-demo-caption").text_content()
+        assert caption.startswith(f"step {len(steps)} / {len(steps)}: ")
+
+
+def test_the_chapter_reads_at_desktop_and_phone_width(page, phone, site_url, screenshot_dir):
+    for name, tab in (("desktop", page), ("phone", phone)):
+        tab.goto(site_url + "nonograms/solver/")
+        for demo in tab.locator(".nono-demo").all():
+            expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+        width = tab.evaluate("document.documentElement.scrollWidth")
+        assert width <= tab.viewport_size["width"]
+        for k, demo in enumerate(tab.locator(".nono-demo").all()):
+            demo.screenshot(path=screenshot_dir / f"nonogram-docs-{name}-demo{k + 1}.png")
