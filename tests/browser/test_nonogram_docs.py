@@ -32,7 +32,9 @@ def placements(clue: list[int], cells: list[int]) -> list[str]:
     for line in product(".#", repeat=len(cells)):
         text = "".join(line)
         runs = [len(run) for run in text.split(".") if run]
-        if runs == clue and all(c == 0 or (c == 1) == (t == "#") for c, t in zip(cells, text)):
+        if runs == clue and all(
+            c == 0 or (c == 1) == (t == "#") for c, t in zip(cells, text, strict=True)
+        ):
             agree.append(text)
     return agree
 
@@ -93,7 +95,8 @@ def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):
     open_chapter(page, site_url)
     demos = page.locator("[data-demo=steps]")
     expect(demos).to_have_count(3)
-    for k, (name, status) in enumerate([("cat", "unique"), ("umbrella", "unique"), (None, "multiple")]):
+    expected = [("cat", "unique"), ("umbrella", "unique"), (None, "multiple")]
+    for k, (name, status) in enumerate(expected):
         demo = demos.nth(k)
         expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
         assert demo.get_attribute("data-status") == status

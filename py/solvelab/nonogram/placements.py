@@ -64,10 +64,10 @@ def placements(lengths: Sequence[int], cells: Sequence[int], limit: int = 8) -> 
             if start > i and not cells[start - 1] & 1:
                 return  # a filled cell left behind
             end = start + length
-            if all(cells[c] & 2 for c in range(start, end)) and (end == n or cells[end] & 1):
-                if ways[j + 1][end + 1]:
-                    gap = "." if end < n else ""
-                    yield from extend(j + 1, end + 1, line + "." * (start - i) + "#" * length + gap)
+            fits = all(cells[c] & 2 for c in range(start, end)) and (end == n or cells[end] & 1)
+            if fits and ways[j + 1][end + 1]:  # and the runs after it fit too
+                gap = "." if end < n else ""
+                yield from extend(j + 1, end + 1, line + "." * (start - i) + "#" * length + gap)
 
     if ways[0][0]:
         yield from islice(extend(0, 0, ""), limit)
