@@ -12,7 +12,7 @@
 // When Python has answered, a demo's data-state is "ready" (tests wait for it). When
 // Python cannot start, a demo says why and offers to try again.
 
-import { CROSSED, FILLED, NonogramGrid, UNKNOWN } from "./nonogram-grid.js";
+import { NonogramGrid } from "./nonogram-grid.js";
 import { PythonClient } from "./python.js";
 import { StepReplay } from "./nonogram-steps.js";
 
@@ -55,8 +55,15 @@ function waiting(demo) {
 
 // --- One line: the cells you set, what the line solver forces, the placements ---
 
-const NEXT = { [UNKNOWN]: FILLED, [FILLED]: CROSSED, [CROSSED]: UNKNOWN };
-const CELL_NAME = { [UNKNOWN]: "unknown", [FILLED]: "filled", [CROSSED]: "empty" };
+// A cell is a character, as nonogram_line takes and gives it: "?" unknown, "." empty,
+// "#" black, "r" red, "g" green, "b" blue.
+const COLOUR_NAME = { "?": "unknown", ".": "empty", "#": "black", r: "red", g: "green", b: "blue" };
+
+/** The colours a clue's text names, in order ("2 1r 3" → ["#", "r"]). */
+function clueColours(text) {
+  const found = text.split(/[\s,]+/).filter(Boolean).map((part) => (/[rgb]$/.test(part) ? part.at(-1) : "#"));
+  return [...new Set(found)];
+}
 
 function cellRow(className, label) {
   const row = make("div", `nono-demo-line ${className}`);
@@ -65,16 +72,26 @@ function cellRow(className, label) {
   return row;
 }
 
-function showCell(node, value, number) {
-  node.dataset.cell = String(value);
-  node.setAttribute("aria-label", `cell ${number}: ${CELL_NAME[value]}`);
+/** Draws a cell: one colour, or (unknown) small marks of the colours it may still take. */
+function showCell(node, maybe, number) {
+  node.dataset.cell = maybe.length === 1 ? maybe : "?";
+  node.replaceChildren();
+  for (const c of maybe.length > 1 ? maybe.replace(".", "") : "") {
+    const mark = make("span", "nono-demo-maybe");
+    mark.dataset.cell = c;
+    node.append(mark);
+  }
+  const named = maybe.length === 1 ? COLOUR_NAME[maybe] : [...maybe].map((c) => COLOUR_NAME[c]).join(" or ");
+  node.setAttribute("aria-label", `cell ${number}: ${named}`);
 }
 
 async function lineDemo(demo) {
   const clueBox = make("input");
   Object.assign(clueBox, { type: "text", value: demo.dataset.clue ?? "2 3", spellcheck: false, autocomplete: "off" });
+  clueBox.setAttribute("aria-label", "The clue");
   const lengthBox = make("input");
   Object.assign(lengthBox, { type: "number", min: 1, max: MAX_LENGTH, value: demo.dataset.length ?? "7" });
+  lengthBox.setAttribute("aria-label", "Cells");
   const fields = make("div", "nono-row");
   const clueLabel = make("label", "", "clue ");
   clueLabel.append(clueBox);
@@ -82,22 +99,29 @@ async function lineDemo(demo) {
   lengthLabel.append(lengthBox);
   const clear = button("Clear the cells", "Every cell unknown again", () => setLength(cells.length, true));
   fields.append(clueLabel, lengthLabel, clear);
-  const mine = cellRow("is-input", "The line: click a cell to set it (unknown, filled, empty)");
+  const mine = cellRow("is-input", "The line: click a cell to set it");
   const forced = cellRow("is-output", "What the line solver makes of it");
   const verdict = make("p", "nono-message");
   verdict.setAttribute("role", "status");
   const list = make("div", "nono-demo-placements");
-  demo.append(fields, make("p", "nono-demo-label", "Your line (click a cell: filled, empty, unknown):"), mine);
-  demo.append(make("p", "nono-demo-label", "The line solver's answer:"), forced, verdict, list);
+  const howTo = make("p", "nono-demo-label");
+  demo.append(fields, howTo, mine, make("p", "nono-demo-label", "The line solver's answer:"), forced, verdict, list);
 
   let cells = [];
   let asked = 0;
+  // A click takes a cell through the clue's colours, then empty, then unknown.
+  const cycle = () => ["?", ...clueColours(clueBox.value), "."];
+  const sayHowTo = () => {
+    const names = cycle().slice(1).map((c) => COLOUR_NAME[c]);
+    howTo.textContent = `Your line (click a cell: ${names.join(", ")}, unknown):`;
+  };
   async function update() {
     const number = ++asked;
+    sayHowTo();
     delete demo.dataset.state;
     let answer;
     try {
-      answer = await ask("nonogram_line", { clue: clueBox.value, cells });
+      answer = await ask("nonogram_line", { clue: clueBox.value, cells: cells.join("") });
     } catch (error) {
       if (number !== asked) return;
       forced.replaceChildren();
@@ -108,43 +132,47 @@ async function lineDemo(demo) {
       return;
     }
     if (number !== asked) return; // a later change asked again
+    let fixed = 0;
     forced.replaceChildren(
-      ...answer.cells.map((value, i) => {
+      ...answer.maybe.map((maybe, i) => {
         const node = make("span", "nono-demo-cell");
-        showCell(node, value, i + 1);
-        if (value !== cells[i]) node.classList.add("is-new");
+        showCell(node, maybe, i + 1);
+        // An unknown cell may be empty or any colour of the clue, in the order ".#rgb".
+        const before = cells[i] === "?" ? [...".#rgb"].filter((c) => c === "." || cycle().includes(c)).join("") : cells[i];
+        if (maybe !== before) node.classList.add("is-new"), fixed++;
         return node;
       }),
     );
-    const fixed = answer.cells.filter((value, i) => value !== cells[i]).length;
     const count = answer.count === "1" ? "1 placement agrees" : `${answer.count} placements agree`;
-    verdict.textContent = `${count} with your cells; the line solver fixes ${fixed === 1 ? "1 more cell" : `${fixed} more cells`} (marked), without listing them.`;
+    const narrowed = fixed === 1 ? "1 cell" : `${fixed} cells`;
+    verdict.textContent = `${count} with your cells; the line solver narrows ${narrowed} (marked), without listing them.`;
     verdict.dataset.kind = "";
     const more = answer.count !== String(answer.placements.length);
     const rows = answer.placements.map((line, k) => {
-      const row = cellRow("is-placement", `placement ${k + 1}: ${line.replaceAll("#", "█").replaceAll(".", "·")}`);
+      const row = cellRow("is-placement", `placement ${k + 1}: ${[...line].map((c) => COLOUR_NAME[c]).join(" ")}`);
       row.dataset.line = line;
       for (const c of line) {
         const cell = make("span", "nono-demo-cell");
-        cell.dataset.cell = c === "#" ? String(FILLED) : String(UNKNOWN);
+        cell.dataset.cell = c;
         row.append(cell);
       }
       return row;
     });
     list.replaceChildren(make("p", "nono-demo-label", more ? `The first ${rows.length} placements:` : "The placements:"), ...rows);
-    demo.dataset.forced = answer.cells.join("");
+    demo.dataset.forced = answer.line;
     demo.dataset.count = answer.count;
     demo.dataset.state = "ready";
   }
   function setLength(length, clearAll = false) {
-    cells = Array.from({ length }, (_, i) => (clearAll ? UNKNOWN : (cells[i] ?? UNKNOWN)));
+    cells = Array.from({ length }, (_, i) => (clearAll ? "?" : (cells[i] ?? "?")));
     mine.replaceChildren(
       ...cells.map((value, i) => {
         const node = make("button", "nono-demo-cell");
         node.type = "button";
         showCell(node, value, i + 1);
         node.addEventListener("click", () => {
-          cells[i] = NEXT[cells[i]];
+          const order = cycle();
+          cells[i] = order[(order.indexOf(cells[i]) + 1) % order.length]; // a colour gone from the clue: unknown
           showCell(node, cells[i], i + 1);
           update();
         });
@@ -154,13 +182,22 @@ async function lineDemo(demo) {
     update();
   }
   clueBox.addEventListener("input", update);
+  // The line follows the box as it is typed in; when the box is left, a length out of
+  // range is put right in it. The line is made anew only for a new length: a click on
+  // a cell that leaves the box (its change event) would land on a cell made anew and
+  // be lost.
+  const lengthOf = (value) => Math.max(1, Math.min(MAX_LENGTH, Math.floor(Number(value)) || 1));
+  lengthBox.addEventListener("input", () => {
+    const typed = Number(lengthBox.value);
+    if (Number.isInteger(typed) && typed >= 1 && typed <= MAX_LENGTH && typed !== cells.length) setLength(typed);
+  });
   lengthBox.addEventListener("change", () => {
-    const length = Math.max(1, Math.min(MAX_LENGTH, Math.floor(Number(lengthBox.value)) || 1));
+    const length = lengthOf(lengthBox.value);
     lengthBox.value = String(length);
-    setLength(length);
+    if (length !== cells.length) setLength(length);
   });
   const done = waiting(demo);
-  setLength(Math.max(1, Math.min(MAX_LENGTH, Number(lengthBox.value) || 7)));
+  setLength(lengthOf(lengthBox.value));
   await pythonReady().finally(done);
 }
 
@@ -173,6 +210,7 @@ async function stepsDemo(demo) {
   stage.append(canvas);
   const grid = new NonogramGrid(canvas, { brushes: false });
   demo.grid = grid; // for tests
+  grid.lineTint = [255, 171, 0]; // the line being solved, not a failing one: the accent colour
   const scrubber = make("input");
   Object.assign(scrubber, { type: "range", min: 0, max: 0, value: 0 });
   scrubber.setAttribute("aria-label", "Step");

@@ -63,6 +63,9 @@ export class NonogramGrid {
     this.cursor = null;
     this.marks = new Map(); // cell -> "wrong" | "hint" | "diff"
     this.markedLine = -1;
+    // The marked line's tint: red for a line that fails; the chapter's step demos
+    // mark the line being solved in the accent colour ([red, green, blue]).
+    this.lineTint = [220, 40, 40];
     this.locked = false; // no input (solved, or a view only)
     this.greyDone = true; // grey a clue once its line has exactly its runs (off in the editor)
     this.clueRoom = { rows: 0, columns: 0 }; // at least this many numbers of room for clues
@@ -564,7 +567,7 @@ export class NonogramGrid {
     }
     const marked = painted.markedLine;
     if (marked >= 0) {
-      ctx.fillStyle = "rgba(220,40,40,0.18)";
+      ctx.fillStyle = `rgba(${this.lineTint},0.18)`;
       if (marked < height) ctx.fillRect(x0, y0 + marked * cell, width * cell, cell);
       else ctx.fillRect(x0 + (marked - height) * cell, y0, cell, height * cell);
     }
@@ -642,7 +645,7 @@ export class NonogramGrid {
         const clue = this.rows[r];
         const y = y0 + r * cell + cell / 2;
         if (hover?.row === r) (ctx.fillStyle = hoverFill), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
-        if (marked === r) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
+        if (marked === r) (ctx.fillStyle = `rgba(${this.lineTint},0.25)`), ctx.fillRect(L.cx, y0 + r * cell, L.clueW, cell);
         if (folded) {
           if (painted.done[r]) (ctx.fillStyle = colours.tick), ctx.fillRect(L.cx + L.clueW - tick - gap, y0 + r * cell + 1, tick, cell - 1);
           continue;
@@ -663,7 +666,7 @@ export class NonogramGrid {
         const clue = this.columns[c];
         const x = x0 + c * cell + cell / 2;
         if (hover?.col === c) (ctx.fillStyle = hoverFill), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
-        if (marked === height + c) (ctx.fillStyle = "rgba(220,40,40,0.25)"), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
+        if (marked === height + c) (ctx.fillStyle = `rgba(${this.lineTint},0.25)`), ctx.fillRect(x0 + c * cell, L.cy, cell, L.clueH);
         if (folded) {
           if (painted.done[height + c]) (ctx.fillStyle = colours.tick), ctx.fillRect(x0 + c * cell + 1, L.cy + L.clueH - tick - gap, cell - 1, tick);
           continue;

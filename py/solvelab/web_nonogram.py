@@ -359,43 +359,75 @@ def nonogram_edit_open(text: str | None = None, name: str = "", clues: str | Non
     return {"width": puzzle.width, "height": puzzle.height, "title": puzzle.title, **picture}
 
 
-_MASK_OF_CELL = (3, 2, 1)  # a page's cell (0 unknown, 1 filled, 2 crossed) as a mask
-_CELL_OF_MASK = {3: 0, 2: 1, 1: 2}
+# The line demo's colours: a cell or a placement is a string of these characters,
+# "." the background and "?" a cell not known; a clue number is followed by r, g or
+# b for a colour other than black.
+_LINE_COLOURS = ".#rgb"
+_LINE_CLUE_PART = re.compile(r"([1-9]\d{0,2})([rgb]?)$")
 
 
-def nonogram_line(clue: str, cells: list[int]) -> dict:
+def _line_blocks(clue: str) -> list[tuple[int, int]]:
+    if str(clue).strip() in ("0", "-"):
+        return []
+    blocks = []
+    for part in str(clue).replace(",", " ").split():
+        match = _LINE_CLUE_PART.match(part)
+        if not match:
+            raise NonogramError(
+                f"{shortened(part)!r} is not a clue number (1 or more, with r, g or b after "
+                "it for a colour)"
+            )
+        blocks.append((int(match[1]), _LINE_COLOURS.index(match[2] or "#")))
+    return blocks
+
+
+def nonogram_line(clue: str, cells: str) -> dict:
     """The line solver on one line, for the chapter's line demo: ``clue`` as text
-    (``"2 3"``), ``cells`` as on the pages (0 unknown, 1 filled, 2 crossed).
-    Answers ``{"cells": the line after the line solver, "count": how many
-    placements agree with the cells (as text: it can be huge), "placements": the
-    first 8 of them (``#`` and ``.``)}``, or ``{"error": why}``.
+    (``"2 3"``, or with colours ``"2 1r 3b"``), ``cells`` a string, a character a
+    cell (``?`` unknown, ``.`` empty, ``#`` black, ``r``, ``g``, ``b``). Answers
+    ``{"line": the line after the line solver (``?`` where more than one colour
+    is left), "maybe": each cell's colours left, "count": how many placements
+    agree with the cells (as text: it can be huge), "placements": the first 8 of
+    them}``, or ``{"error": why}``.
 
-    >>> answer = nonogram_line("2 3", [0] * 7)
-    >>> answer["cells"], answer["count"], answer["placements"]
-    ([0, 1, 0, 0, 1, 1, 0], '3', ['##.###.', '##..###', '.##.###'])
-    >>> nonogram_line("2 3", [2, 0, 0, 0, 0, 0, 0])["cells"]
-    [2, 1, 1, 2, 1, 1, 1]
-    >>> nonogram_line("2 3", [0] * 5)["error"]
+    >>> answer = nonogram_line("2 3", "???????")
+    >>> answer["line"], answer["count"], answer["placements"]
+    ('?#??##?', '3', ['##.###.', '##..###', '.##.###'])
+    >>> nonogram_line("2 3", ".??????")["line"]
+    '.##.###'
+    >>> nonogram_line("2 1r", "????")["maybe"]
+    ['.#', '#', '.#r', '.r']
+    >>> nonogram_line("2 3", "?????")["error"]
     'clues 2 3 need 6 cells, the line has 5'
-    >>> nonogram_line("2 3", [0, 0, 0, 0, 2, 0, 0])["error"]
+    >>> nonogram_line("2 3", "????.??")["error"]
     'no placement of 2 3 agrees with the cells set'
     """
     try:
-        (lengths,) = _line_clues([clue], "the clue")
+        blocks = _line_blocks(clue)
     except NonogramError as error:
-        return {"error": str(error).replace("the clue 1: ", "")}
-    if not 1 <= len(cells) <= MAX_LINE or any(c not in (0, 1, 2) for c in cells):
-        return {"error": f"a line has 1 to {MAX_LINE} cells, each 0, 1 or 2"}
-    named = " ".join(map(str, lengths)) or "0"
-    need = sum(lengths) + len(lengths) - 1
+        return {"error": str(error)}
+    cells = str(cells)
+    if not 1 <= len(cells) <= MAX_LINE or cells.strip("?" + _LINE_COLOURS):
+        return {"error": f"a line has 1 to {MAX_LINE} cells, each one of ?{_LINE_COLOURS}"}
+    named = " ".join(f"{n}{_LINE_COLOURS[c] if c > 1 else ''}" for n, c in blocks) or "0"
+    gaps = sum(a[1] == b[1] for a, b in zip(blocks, blocks[1:], strict=False))
+    need = sum(n for n, _ in blocks) + gaps
     if need > len(cells):
         return {"error": f"clues {named} need {need} cells, the line has {len(cells)}"}
-    masks = [_MASK_OF_CELL[c] for c in cells]
-    solved = LineSolver([(n, 1) for n in lengths]).solve(masks)
+    unknown = 1
+    for _, colour in blocks:
+        unknown |= 1 << colour
+    masks = [unknown if c == "?" else 1 << _LINE_COLOURS.index(c) for c in cells]
+    solved = LineSolver(blocks).solve(masks)
     if solved is None:
         return {"error": f"no placement of {named} agrees with the cells set"}
+    maybe = ["".join(ch for c, ch in enumerate(_LINE_COLOURS) if m >> c & 1) for m in solved]
     return {
-        "cells": [_CELL_OF_MASK[m] for m in solved],
-        "count": f"{count_placements(lengths, masks):,}",
-        "placements": list(placements(lengths, masks)),
+        "line": "".join(m if len(m) == 1 else "?" for m in maybe),
+        "maybe": maybe,
+        "count": f"{count_placements(blocks, masks):,}",
+        "placements": [
+            line.translate(str.maketrans("01234", _LINE_COLOURS))
+            for line in placements(blocks, masks)
+        ],
     }

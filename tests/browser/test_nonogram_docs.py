@@ -17,7 +17,7 @@ from solvelab.nonogram.solver import Solver
 from solvelab.nonogram.steps import replay
 
 PYTHON = 300_000  # ms: Pyodide loads on a busy machine
-CELL = {1: 2, 2: 1, 3: 0}  # a solver's mask as a page's cell (1 filled, 2 empty, 0 unknown)
+CELL = {1: 2, 2: 1, 3: 0}  # a solver's mask as a grid's cell (1 filled, 2 empty, 0 unknown)
 
 
 def open_chapter(page, site_url):
@@ -25,26 +25,24 @@ def open_chapter(page, site_url):
     return page
 
 
-def placements(clue: list[int], cells: list[int]) -> list[str]:
-    """Every placement of ``clue`` agreeing with ``cells`` (0 unknown, 1 filled,
-    2 empty), by trying every line: independent of the solver."""
+def placements(clue: list[int], cells: str) -> list[str]:
+    """Every placement of the one-colour ``clue`` agreeing with ``cells`` (``?``
+    unknown, ``#`` filled, ``.`` empty), by trying every line: independent of the
+    solver."""
     agree = []
     for line in product(".#", repeat=len(cells)):
         text = "".join(line)
         runs = [len(run) for run in text.split(".") if run]
-        if runs == clue and all(
-            c == 0 or (c == 1) == (t == "#") for c, t in zip(cells, text, strict=True)
-        ):
+        if runs == clue and all(c in ("?", t) for c, t in zip(cells, text, strict=True)):
             agree.append(text)
     return agree
 
 
-def forced(clue: list[int], cells: list[int]) -> str:
-    """What every placement agrees on, as the demo's data-forced (0/1/2 a cell)."""
+def forced(clue: list[int], cells: str) -> str:
+    """What every placement agrees on, as the demo's data-forced (``?`` where not)."""
     lines = placements(clue, cells)
     return "".join(
-        "1" if all(p[i] == "#" for p in lines) else "2" if all(p[i] == "." for p in lines) else "0"
-        for i in range(len(cells))
+        c.pop() if len(c := {p[i] for p in lines}) == 1 else "?" for i in range(len(cells))
     )
 
 
@@ -53,21 +51,45 @@ def test_the_line_demo_shows_what_the_clue_forces_and_the_placements(page, site_
     demo = page.locator("[data-demo=line]")
     expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
     # 2 3 in 7 cells: three placements, cells 2, 5 and 6 filled.
-    assert demo.get_attribute("data-forced") == forced([2, 3], [0] * 7) == "0100110"
+    assert demo.get_attribute("data-forced") == forced([2, 3], "???????") == "?#??##?"
     assert demo.get_attribute("data-count") == "3"
     shown = demo.locator(".is-placement")
     lines = [shown.nth(k).get_attribute("data-line") for k in range(shown.count())]
-    assert sorted(lines) == sorted(placements([2, 3], [0] * 7))
-    assert shown.first.get_attribute("aria-label") == "placement 1: ██·███·"
+    assert sorted(lines) == sorted(placements([2, 3], "???????"))
+    assert shown.first.get_attribute("aria-label") == (
+        "placement 1: black black empty black black black empty"
+    )
     assert demo.locator(".is-output .is-new").count() == 3
-    # Cell 1 empty (two clicks: filled, then empty): the whole row is known.
+    # Cell 1 empty (two clicks: black, then empty): the whole row is known.
     cell = demo.locator(".is-input .nono-demo-cell").first
     cell.click()
-    expect(demo).to_have_attribute("data-forced", forced([2, 3], [1] + [0] * 6))
+    expect(demo).to_have_attribute("data-forced", forced([2, 3], "#??????"))
     cell.click()
-    expect(demo).to_have_attribute("data-forced", "2112111")
+    expect(demo).to_have_attribute("data-forced", ".##.###")
     expect(demo).to_have_attribute("data-count", "1")
     expect(cell).to_have_attribute("aria-label", "cell 1: empty")
+
+
+def test_the_line_demo_takes_colours(page, site_url):
+    """Runs of different colours may touch: 2 1r in 4 cells has three placements."""
+    open_chapter(page, site_url)
+    demo = page.locator("[data-demo=line]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    demo.locator("input[type=text]").fill("2 1r")
+    # Typed, then a click on a cell (which leaves the box): the click is not lost.
+    demo.locator("input[type=number]").fill("4")
+    expect(demo).to_have_attribute("data-count", "3")
+    assert demo.get_attribute("data-forced") == "?#??"
+    third = demo.locator(".is-output .nono-demo-cell").nth(2)
+    assert third.get_attribute("aria-label") == "cell 3: empty or black or red"
+    last = demo.locator(".is-input .nono-demo-cell").nth(3)
+    last.click()  # black: no placement ends in black
+    expect(demo.locator(".nono-message")).to_have_text(
+        "no placement of 2 1r agrees with the cells set"
+    )
+    last.click()  # red
+    expect(demo).to_have_attribute("data-count", "2")
+    assert demo.get_attribute("data-forced") == "?#?r"
 
 
 def test_the_line_demo_counts_what_it_does_not_list_and_says_what_is_wrong(page, site_url):
@@ -82,7 +104,9 @@ def test_the_line_demo_counts_what_it_does_not_list_and_says_what_is_wrong(page,
     assert demo.locator(".nono-demo-placements").text_content() == "The first 8 placements:"
     assert demo.locator(".is-placement").count() == 8
     demo.locator("input[type=text]").fill("3 x")
-    expect(demo.locator(".nono-message")).to_have_text("'x' is not a clue number (1 or more)")
+    expect(demo.locator(".nono-message")).to_have_text(
+        "'x' is not a clue number (1 or more, with r, g or b after it for a colour)"
+    )
     demo.locator("input[type=text]").fill("30 10")
     expect(demo.locator(".nono-message")).to_have_text("clues 30 10 need 41 cells, the line has 40")
     # A bad length is put right, not sent.
