@@ -218,6 +218,7 @@ async function stepsDemo(demo) {
   caption.setAttribute("aria-live", "polite");
   let replay = null;
   const goTo = (index) => {
+    if (!replay) return; // a press before Python has answered
     index = Math.max(0, Math.min(replay.length, index));
     scrubber.value = String(index);
     grid.setCells(replay.cellsAfter(index));

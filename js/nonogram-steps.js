@@ -8,10 +8,10 @@ import { CROSSED, FILLED, UNKNOWN } from "./nonogram-grid.js";
 const SNAPSHOT_EVERY = 64; // steps between kept grids (any step is replayed from the one before it)
 
 /** A grid cell (0 unknown, 1 filled, 2 crossed) from a solver's mask (1 empty, 2 filled). */
-export const cellOf = (mask) => (mask === 2 ? FILLED : mask === 1 ? CROSSED : UNKNOWN);
+const cellOf = (mask) => (mask === 2 ? FILLED : mask === 1 ? CROSSED : UNKNOWN);
 
 const where = (cell, width) => `row ${Math.floor(cell / width) + 1}, column ${(cell % width) + 1}`;
-export const lineName = (line, height) => (line < height ? `row ${line + 1}` : `column ${line - height + 1}`);
+const lineName = (line, height) => (line < height ? `row ${line + 1}` : `column ${line - height + 1}`);
 const cells = (n) => (n === 1 ? "1 cell" : `${n} cells`);
 
 /** What a step did, in words. */
