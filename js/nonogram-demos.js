@@ -123,7 +123,8 @@ async function lineDemo(demo) {
     try {
       answer = await ask("nonogram_line", { clue: clueBox.value, cells: cells.join("") });
     } catch (error) {
-      if (number !== asked) return;
+      // A later change asked again, or Python could not start and the demo now says so.
+      if (number !== asked || !mine.isConnected) return;
       forced.replaceChildren();
       list.replaceChildren();
       verdict.textContent = error.name === "UserError" ? error.message : `${error.message} (change the line to try again)`;

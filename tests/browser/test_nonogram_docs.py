@@ -146,6 +146,28 @@ def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):
         assert caption.startswith(f"step {len(steps)} / {len(steps)}: ")
 
 
+def test_when_python_cannot_start_the_demos_say_so_and_try_again(page, site_url, page_log):
+    failing = True
+    wasm = "**/pyodide/pyodide.asm.wasm"
+    page.context.route(wasm, lambda route: route.abort() if failing else route.continue_())
+    open_chapter(page, site_url)
+    demos = page.locator(".nono-demo")
+    for k in range(demos.count()):
+        expect(demos.nth(k)).to_have_attribute("data-state", "error", timeout=PYTHON)
+        expect(demos.nth(k).locator(".nono-message")).to_contain_text("Python could not start")
+    failing = False
+    for k in range(demos.count()):
+        demos.nth(k).get_by_role("button", name="Try again").click()
+        expect(demos.nth(k)).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    assert page.locator("[data-demo=line]").get_attribute("data-forced") == "?#??##?"
+    # What the browser and Pyodide log about the failed download.
+    page_log.console_errors[:] = [
+        e
+        for e in page_log.console_errors
+        if "Failed to load resource" not in e and "wasm" not in e.lower()
+    ]
+
+
 def test_the_chapter_reads_at_desktop_and_phone_width(page, phone, site_url, screenshot_dir):
     for name, tab in (("desktop", page), ("phone", phone)):
         tab.goto(site_url + "nonograms/solver/")
