@@ -50,7 +50,10 @@ export class StepReplay {
 
   /** "step 3 / 31: row 2: the line solver fixes 4 cells" */
   caption(index) {
-    const text = index ? describe(this.steps[index - 1], this.width, this.height) : "the empty grid";
+    let text = index ? describe(this.steps[index - 1], this.width, this.height) : "the empty grid";
+    if (text === "a solution" && this.steps.slice(0, index - 1).some(([kind]) => kind === "solution" || kind === "image")) {
+      text = "a second solution: the clues have more than one picture";
+    }
     return `step ${index} / ${this.length}: ${text}`;
   }
 }
