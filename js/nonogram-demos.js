@@ -72,11 +72,12 @@ function cellRow(className, label) {
   return row;
 }
 
-/** Draws a cell: one colour, or (unknown) small marks of the colours it may still take. */
-function showCell(node, maybe, number) {
+/** Draws a cell: one colour, or unknown, with small marks of the colours it may still
+ * take when the clue has more than one (`marks`). */
+function showCell(node, maybe, number, marks = false) {
   node.dataset.cell = maybe.length === 1 ? maybe : "?";
   node.replaceChildren();
-  for (const c of maybe.length > 1 ? maybe.replace(".", "") : "") {
+  for (const c of maybe.length > 1 && marks ? maybe.replace(".", "") : "") {
     const mark = make("span", "nono-demo-maybe");
     mark.dataset.cell = c;
     node.append(mark);
@@ -134,10 +135,11 @@ async function lineDemo(demo) {
     }
     if (number !== asked) return; // a later change asked again
     let fixed = 0;
+    const colours = cycle().length > 3;
     forced.replaceChildren(
       ...answer.maybe.map((maybe, i) => {
         const node = make("span", "nono-demo-cell");
-        showCell(node, maybe, i + 1);
+        showCell(node, maybe, i + 1, colours);
         // An unknown cell may be empty or any colour of the clue, in the order ".#rgb".
         const before = cells[i] === "?" ? [...".#rgb"].filter((c) => c === "." || cycle().includes(c)).join("") : cells[i];
         if (maybe !== before) node.classList.add("is-new"), fixed++;

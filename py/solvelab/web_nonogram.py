@@ -401,6 +401,10 @@ def nonogram_line(clue: str, cells: str) -> dict:
     'clues 2 3 need 6 cells, the line has 5'
     >>> nonogram_line("2 3", "????.??")["error"]
     'no placement of 2 3 agrees with the cells set'
+    >>> nonogram_line("7", "???")["error"]
+    'clue 7 needs 7 cells, the line has 3'
+    >>> nonogram_line("1 " * 60, "?" * 100)["error"]
+    'clues 1 1 1 1 1 1 1 1 1 1 … (60 numbers) need 119 cells, the line has 100'
     """
     try:
         blocks = _line_blocks(clue)
@@ -409,11 +413,15 @@ def nonogram_line(clue: str, cells: str) -> dict:
     cells = str(cells)
     if not 1 <= len(cells) <= MAX_LINE or cells.strip("?" + _LINE_COLOURS):
         return {"error": f"a line has 1 to {MAX_LINE} cells, each one of ?{_LINE_COLOURS}"}
-    named = " ".join(f"{n}{_LINE_COLOURS[c] if c > 1 else ''}" for n, c in blocks) or "0"
+    # A pasted clue of many numbers is quoted by its first ten, as the puzzle's are.
+    named = " ".join(f"{n}{_LINE_COLOURS[c] if c > 1 else ''}" for n, c in blocks[:10]) or "0"
+    if len(blocks) > 10:
+        named += f" … ({len(blocks)} numbers)"
     gaps = sum(a[1] == b[1] for a, b in zip(blocks, blocks[1:], strict=False))
     need = sum(n for n, _ in blocks) + gaps
     if need > len(cells):
-        return {"error": f"clues {named} need {need} cells, the line has {len(cells)}"}
+        clues = "clue {} needs" if len(blocks) == 1 else "clues {} need"
+        return {"error": f"{clues.format(named)} {need} cells, the line has {len(cells)}"}
     unknown = 1
     for _, colour in blocks:
         unknown |= 1 << colour
