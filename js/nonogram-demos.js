@@ -56,11 +56,13 @@ function waiting(demo) {
 // --- One line: the cells you set, what the line solver forces, the placements ---
 
 // A cell is a character, as nonogram_line takes and gives it: "?" unknown, "." empty,
-// "#" black, "r" red, "g" green, "b" blue.
-const COLOUR_NAME = { "?": "unknown", ".": "empty", "#": "black", r: "red", g: "green", b: "blue" };
+// "#" filled (black in a file), "r" red, "g" green, "b" blue.
+// The clue's own colour is "filled", not "black": the dark scheme draws it light.
+const COLOUR_NAME = { "?": "unknown", ".": "empty", "#": "filled", r: "red", g: "green", b: "blue" };
 
 /** The colours a clue's text names, in order ("2 1r 3" → ["#", "r"]). */
 function clueColours(text) {
+  if (["0", "-"].includes(text.trim())) return []; // a blank line
   const found = text.split(/[\s,]+/).filter(Boolean).map((part) => (/[rgb]$/.test(part) ? part.at(-1) : "#"));
   return [...new Set(found)];
 }
@@ -106,9 +108,12 @@ async function lineDemo(demo) {
   verdict.setAttribute("role", "status");
   const list = make("div", "nono-demo-placements");
   const howTo = make("p", "nono-demo-label");
-  demo.append(fields, howTo, mine, make("p", "nono-demo-label", "The line solver's answer:"), forced, verdict, list);
+  const rows = make("div", "nono-demo-rows"); // one scroll for all the rows: their cells stay in line
+  rows.append(howTo, mine, make("p", "nono-demo-label", "The line solver's answer:"), forced, verdict, list);
+  demo.append(fields, rows);
 
   let cells = [];
+  let kept = []; // every cell set, kept while a shorter line hides it (a length is typed digit by digit)
   let asked = 0;
   // A click takes a cell through the clue's colours, then empty, then unknown.
   const cycle = () => ["?", ...clueColours(clueBox.value), "."];
@@ -128,6 +133,8 @@ async function lineDemo(demo) {
       if (number !== asked || !mine.isConnected) return;
       forced.replaceChildren();
       list.replaceChildren();
+      delete demo.dataset.forced; // no answer for these cells
+      delete demo.dataset.count;
       verdict.textContent = error.name === "UserError" ? error.message : `${error.message} (change the line to try again)`;
       verdict.dataset.kind = "error";
       demo.dataset.state = "ready";
@@ -147,11 +154,11 @@ async function lineDemo(demo) {
       }),
     );
     const count = answer.count === "1" ? "1 placement agrees" : `${answer.count} placements agree`;
-    const narrowed = fixed === 1 ? "1 cell" : `${fixed} cells`;
-    verdict.textContent = `${count} with your cells; the line solver narrows ${narrowed} (marked), without listing them.`;
+    const narrowed = fixed === 0 ? "no cell" : fixed === 1 ? "1 cell" : `${fixed} cells`;
+    verdict.textContent = `${count} with your cells; without listing them, the line solver fixes or narrows ${narrowed} (marked).`;
     verdict.dataset.kind = "";
     const more = answer.count !== String(answer.placements.length);
-    const rows = answer.placements.map((line, k) => {
+    const shown = answer.placements.map((line, k) => {
       const row = cellRow("is-placement", `placement ${k + 1}: ${[...line].map((c) => COLOUR_NAME[c]).join(" ")}`);
       row.dataset.line = line;
       for (const c of line) {
@@ -161,13 +168,14 @@ async function lineDemo(demo) {
       }
       return row;
     });
-    list.replaceChildren(make("p", "nono-demo-label", more ? `The first ${rows.length} placements:` : "The placements:"), ...rows);
+    list.replaceChildren(make("p", "nono-demo-label", more ? `The first ${shown.length} placements:` : "The placements:"), ...shown);
     demo.dataset.forced = answer.line;
     demo.dataset.count = answer.count;
     demo.dataset.state = "ready";
   }
   function setLength(length, clearAll = false) {
-    cells = Array.from({ length }, (_, i) => (clearAll ? "?" : (cells[i] ?? "?")));
+    if (clearAll) kept = [];
+    cells = Array.from({ length }, (_, i) => kept[i] ?? "?");
     mine.replaceChildren(
       ...cells.map((value, i) => {
         const node = make("button", "nono-demo-cell");
@@ -175,7 +183,7 @@ async function lineDemo(demo) {
         showCell(node, value, i + 1);
         node.addEventListener("click", () => {
           const order = cycle();
-          cells[i] = order[(order.indexOf(cells[i]) + 1) % order.length]; // a colour gone from the clue: unknown
+          cells[i] = kept[i] = order[(order.indexOf(cells[i]) + 1) % order.length]; // a colour gone from the clue: unknown
           showCell(node, cells[i], i + 1);
           update();
         });
@@ -211,6 +219,7 @@ async function stepsDemo(demo) {
   const canvas = make("canvas", "nono-canvas");
   canvas.setAttribute("aria-label", "The solver's grid at the step shown");
   stage.append(canvas);
+  stage.hidden = true; // until the puzzle has come
   const grid = new NonogramGrid(canvas, { brushes: false });
   demo.grid = grid; // for tests
   grid.lineTint = [255, 171, 0]; // the line being solved, not a failing one: the accent colour
@@ -256,6 +265,7 @@ async function stepsDemo(demo) {
     }
     const answer = await ask("nonogram_solve", { ...clues, steps: true });
     const { width, height } = answer.puzzle;
+    stage.hidden = false;
     grid.setPuzzle(answer.puzzle);
     replay = new StepReplay(answer.steps, width, height);
     scrubber.max = String(replay.length);
@@ -270,19 +280,27 @@ async function stepsDemo(demo) {
 
 const setUps = { line: lineDemo, steps: stepsDemo };
 
-/** Sets a demo up; if it cannot run, it says why and offers to try again from the start. */
+const demos = [...document.querySelectorAll(".nono-demo[data-demo]")];
+
+/** Sets a demo up; if it cannot run, it says why and offers to try again from the
+ * start (every demo that failed: they share one Python). */
 function start(demo) {
   setUps[demo.dataset.demo]?.(demo).catch((error) => {
     const again = button("Try again", "", () => {
-      demo.replaceChildren();
-      delete demo.dataset.state;
-      start(demo);
+      for (const failed of demos.filter((d) => d.dataset.state === "error")) {
+        failed.replaceChildren();
+        delete failed.dataset.state;
+        start(failed);
+      }
     });
-    const message = make("p", "nono-message", `The demo could not run: ${error.message}`);
+    const why = error.message.replace(/: reload the page to try again$/, ""); // the button is here
+    const message = make("p", "nono-message", `The demo could not run: ${why}.`);
     message.dataset.kind = "error";
-    demo.replaceChildren(message, again);
+    const row = make("div", "nono-row");
+    row.append(again);
+    demo.replaceChildren(message, row);
     demo.dataset.state = "error";
   });
 }
 
-for (const demo of document.querySelectorAll(".nono-demo[data-demo]")) start(demo);
+for (const demo of demos) start(demo);

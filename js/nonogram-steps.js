@@ -18,7 +18,11 @@ const cells = (n) => (n === 1 ? "1 cell" : `${n} cells`);
 export function describe([kind, line, cell, value, changes, depth], width, height) {
   if (kind === "line") return `${lineName(line, height)}: the line solver fixes ${cells(changes.length)}`;
   if (kind === "probe") return `probing the cell at ${where(cell, width)} fixes ${cells(changes.length)}`;
-  if (kind === "guess") return `guess (depth ${depth}): the cell at ${where(cell, width)} ${value ? "filled" : "empty"}`;
+  if (kind === "guess") {
+    // Its changes: the guessed cell, what the guess forces, and the undoing of a branch left.
+    const also = changes.length > 1 ? `; ${cells(changes.length)} change with it` : "";
+    return `guess (depth ${depth}): the cell at ${where(cell, width)} ${value ? "filled" : "empty"}${also}`;
+  }
   if (kind === "backtrack") return `the guess at depth ${depth} leads to a contradiction: back`;
   if (kind === "image") return "that solution mirrored or turned: the clues stay the same, so it is a solution too";
   return "a solution";
@@ -50,9 +54,15 @@ export class StepReplay {
 
   /** "step 3 / 31: row 2: the line solver fixes 4 cells" */
   caption(index) {
-    let text = index ? describe(this.steps[index - 1], this.width, this.height) : "the empty grid";
-    if (text === "a solution" && this.steps.slice(0, index - 1).some(([kind]) => kind === "solution" || kind === "image")) {
+    if (!index) return `step 0 / ${this.length}: the empty grid`;
+    const step = this.steps[index - 1];
+    const before = this.steps.slice(0, index - 1);
+    let text = describe(step, this.width, this.height);
+    if (step[0] === "solution" && before.some(([kind]) => kind === "solution" || kind === "image")) {
       text = "a second solution: the clues have more than one picture";
+    }
+    if (step[0] === "guess" && ["solution", "backtrack", "image"].includes(before.at(-1)?.[0])) {
+      text = `back to depth ${step[5]}: ${text}`; // the branch ended: the next one at that depth
     }
     return `step ${index} / ${this.length}: ${text}`;
   }

@@ -57,10 +57,10 @@ def test_the_line_demo_shows_what_the_clue_forces_and_the_placements(page, site_
     lines = [shown.nth(k).get_attribute("data-line") for k in range(shown.count())]
     assert sorted(lines) == sorted(placements([2, 3], "???????"))
     assert shown.first.get_attribute("aria-label") == (
-        "placement 1: black black empty black black black empty"
+        "placement 1: filled filled empty filled filled filled empty"
     )
     assert demo.locator(".is-output .is-new").count() == 3
-    # Cell 1 empty (two clicks: black, then empty): the whole row is known.
+    # Cell 1 empty (two clicks: filled, then empty): the whole row is known.
     cell = demo.locator(".is-input .nono-demo-cell").first
     cell.click()
     expect(demo).to_have_attribute("data-forced", forced([2, 3], "#??????"))
@@ -81,15 +81,20 @@ def test_the_line_demo_takes_colours(page, site_url):
     expect(demo).to_have_attribute("data-count", "3")
     assert demo.get_attribute("data-forced") == "?#??"
     third = demo.locator(".is-output .nono-demo-cell").nth(2)
-    assert third.get_attribute("aria-label") == "cell 3: empty or black or red"
+    assert third.get_attribute("aria-label") == "cell 3: empty or filled or red"
     last = demo.locator(".is-input .nono-demo-cell").nth(3)
-    last.click()  # black: no placement ends in black
+    last.click()  # filled (black): no placement ends in it
     expect(demo.locator(".nono-message")).to_have_text(
         "no placement of 2 1r agrees with the cells set"
     )
     last.click()  # red
     expect(demo).to_have_attribute("data-count", "2")
     assert demo.get_attribute("data-forced") == "?#?r"
+    # A longer line, typed digit by digit ("1", then "12"), keeps the cells set.
+    demo.locator("input[type=number]").fill("")
+    demo.locator("input[type=number]").type("12")
+    expect(demo.locator(".is-input .nono-demo-cell")).to_have_count(12)
+    expect(last).to_have_attribute("aria-label", "cell 4: red")
 
 
 def test_the_line_demo_counts_what_it_does_not_list_and_says_what_is_wrong(page, site_url):
@@ -107,6 +112,9 @@ def test_the_line_demo_counts_what_it_does_not_list_and_says_what_is_wrong(page,
     expect(demo.locator(".nono-message")).to_have_text(
         "'x' is not a clue number (1 or more, with r, g or b after it for a colour)"
     )
+    # No answer for these cells, so none in the attributes either.
+    expect(demo).not_to_have_attribute("data-count", "13,884,156")
+    assert demo.get_attribute("data-forced") is None
     demo.locator("input[type=text]").fill("30 10")
     expect(demo.locator(".nono-message")).to_have_text("clues 30 10 need 41 cells, the line has 40")
     # A bad length is put right, not sent.
@@ -128,6 +136,10 @@ def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):
             demo.get_by_title("To the end").click()
             expect(demo.locator(".nono-demo-caption")).to_have_text(
                 "step 11 / 11: a second solution: the clues have more than one picture"
+            )
+            demo.get_by_title("A step back").click()
+            expect(demo.locator(".nono-demo-caption")).to_contain_text(
+                "step 10 / 11: back to depth 2: guess"
             )
             continue
         steps = Solver(gallery_puzzle(name), record_steps=True).solve().steps
@@ -159,9 +171,11 @@ def test_when_python_cannot_start_the_demos_say_so_and_try_again(page, site_url,
     for k in range(demos.count()):
         expect(demos.nth(k)).to_have_attribute("data-state", "error", timeout=PYTHON)
         expect(demos.nth(k).locator(".nono-message")).to_contain_text("Python could not start")
+    assert "reload" not in demos.first.locator(".nono-message").text_content()  # a button is there
     failing = False
+    # One Try again brings up every demo: they share one Python.
+    demos.nth(1).get_by_role("button", name="Try again").click()
     for k in range(demos.count()):
-        demos.nth(k).get_by_role("button", name="Try again").click()
         expect(demos.nth(k)).to_have_attribute("data-state", "ready", timeout=PYTHON)
     assert page.locator("[data-demo=line]").get_attribute("data-forced") == "?#??##?"
     # What the browser and Pyodide log about the failed download.
