@@ -142,14 +142,15 @@ async function lineDemo(demo) {
     }
     if (number !== asked) return; // a later change asked again
     let fixed = 0;
-    const colours = cycle().length > 3;
+    const order = cycle();
+    const colours = order.length > 3;
+    // What an unknown cell may be: empty or any colour of the clue, in the order ".#rgb".
+    const open = [...".#rgb"].filter((c) => c === "." || order.includes(c)).join("");
     forced.replaceChildren(
       ...answer.maybe.map((maybe, i) => {
         const node = make("span", "nono-demo-cell");
         showCell(node, maybe, i + 1, colours);
-        // An unknown cell may be empty or any colour of the clue, in the order ".#rgb".
-        const before = cells[i] === "?" ? [...".#rgb"].filter((c) => c === "." || cycle().includes(c)).join("") : cells[i];
-        if (maybe !== before) node.classList.add("is-new"), fixed++;
+        if (maybe !== (cells[i] === "?" ? open : cells[i])) node.classList.add("is-new"), fixed++;
         return node;
       }),
     );

@@ -25,7 +25,7 @@ from solvelab.nonogram.hints import next_hint
 from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.link import decode_clues, decode_progress, encode_clues
 from solvelab.nonogram.placements import count_placements, placements
-from solvelab.nonogram.puzzle import MAX_SIZE, Block, Puzzle
+from solvelab.nonogram.puzzle import MAX_SIZE, Block, Puzzle, min_length, too_long
 from solvelab.nonogram.solver import MULTIPLE, UNIQUE, solve
 
 MAX_TEXT = 2_000_000  # characters of an opened file
@@ -366,7 +366,7 @@ _LINE_COLOURS = ".#rgb"
 _LINE_CLUE_PART = re.compile(r"([1-9]\d{0,2})([rgb]?)$")
 
 
-def _line_blocks(clue: str) -> list[tuple[int, int]]:
+def _line_blocks(clue: str) -> list[Block]:
     if str(clue).strip() in ("0", "-"):
         return []
     blocks = []
@@ -377,7 +377,7 @@ def _line_blocks(clue: str) -> list[tuple[int, int]]:
                 f"{shortened(part)!r} is not a clue number (1 or more, with r, g or b after "
                 "it for a colour)"
             )
-        blocks.append((int(match[1]), _LINE_COLOURS.index(match[2] or "#")))
+        blocks.append(Block(int(match[1]), _LINE_COLOURS.index(match[2] or "#")))
     return blocks
 
 
@@ -413,15 +413,12 @@ def nonogram_line(clue: str, cells: str) -> dict:
     cells = str(cells)
     if not 1 <= len(cells) <= MAX_LINE or cells.strip("?" + _LINE_COLOURS):
         return {"error": f"a line has 1 to {MAX_LINE} cells, each one of ?{_LINE_COLOURS}"}
-    # A pasted clue of many numbers is quoted by its first ten, as the puzzle's are.
     named = " ".join(f"{n}{_LINE_COLOURS[c] if c > 1 else ''}" for n, c in blocks[:10]) or "0"
+    if min_length(blocks) > len(cells):
+        why = too_long(named, len(blocks), min_length(blocks), "line", len(cells))
+        return {"error": why}
     if len(blocks) > 10:
         named += f" … ({len(blocks)} numbers)"
-    gaps = sum(a[1] == b[1] for a, b in zip(blocks, blocks[1:], strict=False))
-    need = sum(n for n, _ in blocks) + gaps
-    if need > len(cells):
-        clues = "clue {} needs" if len(blocks) == 1 else "clues {} need"
-        return {"error": f"{clues.format(named)} {need} cells, the line has {len(cells)}"}
     unknown = 1
     for _, colour in blocks:
         unknown |= 1 << colour

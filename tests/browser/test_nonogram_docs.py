@@ -25,6 +25,19 @@ def open_chapter(page, site_url):
     return page
 
 
+def line_demo(page, site_url, clue: str | None = None, length: str | None = None):
+    """The chapter's line demo once Python has answered, with ``clue`` and ``length``
+    typed in (a length as typed, the line following each digit)."""
+    open_chapter(page, site_url)
+    demo = page.locator("[data-demo=line]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    if clue is not None:
+        demo.locator("input[type=text]").fill(clue)
+    if length is not None:
+        demo.locator("input[type=number]").fill(length)
+    return demo
+
+
 def placements(clue: list[int], cells: str) -> list[str]:
     """Every placement of the one-colour ``clue`` agreeing with ``cells`` (``?``
     unknown, ``#`` filled, ``.`` empty), by trying every line: independent of the
@@ -47,9 +60,7 @@ def forced(clue: list[int], cells: str) -> str:
 
 
 def test_the_line_demo_shows_what_the_clue_forces_and_the_placements(page, site_url):
-    open_chapter(page, site_url)
-    demo = page.locator("[data-demo=line]")
-    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    demo = line_demo(page, site_url)
     # 2 3 in 7 cells: three placements, cells 2, 5 and 6 filled.
     assert demo.get_attribute("data-forced") == forced([2, 3], "???????") == "?#??##?"
     assert demo.get_attribute("data-count") == "3"
@@ -72,12 +83,8 @@ def test_the_line_demo_shows_what_the_clue_forces_and_the_placements(page, site_
 
 def test_the_line_demo_takes_colours(page, site_url):
     """Runs of different colours may touch: 2 1r in 4 cells has three placements."""
-    open_chapter(page, site_url)
-    demo = page.locator("[data-demo=line]")
-    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
-    demo.locator("input[type=text]").fill("2 1r")
     # Typed, then a click on a cell (which leaves the box): the click is not lost.
-    demo.locator("input[type=number]").fill("4")
+    demo = line_demo(page, site_url, clue="2 1r", length="4")
     expect(demo).to_have_attribute("data-count", "3")
     assert demo.get_attribute("data-forced") == "?#??"
     third = demo.locator(".is-output .nono-demo-cell").nth(2)
@@ -98,13 +105,9 @@ def test_the_line_demo_takes_colours(page, site_url):
 
 
 def test_the_line_demo_counts_what_it_does_not_list_and_says_what_is_wrong(page, site_url):
-    open_chapter(page, site_url)
-    demo = page.locator("[data-demo=line]")
-    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
-    demo.locator("input[type=text]").fill("1 1 1 1 1 1 1 1")
+    demo = line_demo(page, site_url, clue="1 1 1 1 1 1 1 1", length="40")
     lengths = demo.locator("input[type=number]")
-    lengths.fill("40")
-    lengths.dispatch_event("change")
+    lengths.dispatch_event("change")  # the box left
     expect(demo).to_have_attribute("data-count", "13,884,156")
     assert demo.locator(".nono-demo-placements").text_content() == "The first 8 placements:"
     assert demo.locator(".is-placement").count() == 8

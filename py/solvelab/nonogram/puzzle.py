@@ -76,6 +76,20 @@ def clue_text(clue: Clue, colours: Sequence[Colour] | None = None) -> str:
     return (", " if multi and colours is not None else " ").join(parts)
 
 
+def too_long(shown: str, count: int, need: int, line: str, size: int) -> str:
+    """What is wrong with a clue of ``count`` numbers that needs ``need`` cells where
+    its ``line`` has ``size``; ``shown`` is its first ten numbers as written (a pasted
+    clue of thousands is quoted by those).
+
+    >>> too_long("3 4", 2, 8, "row", 6)
+    'clues 3 4 need 8 cells, the row has 6'
+    """
+    if count > 10:
+        shown += f" … ({count} numbers)"
+    clues = "clue {} needs" if count == 1 else "clues {} need"
+    return f"{clues.format(shown)} {need} cells, the {line} has {size}"
+
+
 def min_length(clue: Clue) -> int:
     """The fewest cells the clue needs: its runs and one gap between runs of one colour."""
     total = sum(b.length for b in clue)
@@ -200,14 +214,8 @@ class Puzzle:
             need = min_length(clue)
             if need > size:
                 kind = "row" if index < h else "column"
-                # A pasted clue of thousands of numbers is quoted by its first ten.
                 shown = clue_text(clue[:10], self.colours)
-                if len(clue) > 10:
-                    shown += f" … ({len(clue)} numbers)"
-                clues = "clue {} needs" if len(clue) == 1 else "clues {} need"
-                raise UnsatisfiableClues(
-                    f"{name}: {clues.format(shown)} {need} cells, the {kind} has {size}"
-                )
+                raise UnsatisfiableClues(f"{name}: {too_long(shown, len(clue), need, kind, size)}")
         for colour in range(1, len(self.colours)):
             by_rows = sum(b.length for clue in self.rows for b in clue if b.colour == colour)
             by_cols = sum(b.length for clue in self.columns for b in clue if b.colour == colour)
