@@ -329,7 +329,8 @@ $("[data-form=random]").addEventListener("submit", (event) => {
   event.preventDefault();
   const size = readSize();
   if (!size) return;
-  const seed = Number($("[data-field=seed]").value);
+  const typed = $("[data-field=seed]").value.trim();
+  const seed = typed === "" ? Number.NaN : Number(typed); // Number("") is 0
   if (!Number.isInteger(seed)) return say("The seed must be a whole number.", "error");
   const args = { ...size, density: Number(density.value), seed };
   python

@@ -50,6 +50,7 @@ const grid = new NonogramGrid($(".nono-canvas"), {
   onClue: (line) => showClues(line === null ? [] : [line]),
   onCursor: ({ row, col }) => showClues([row, grid.height + col]),
 });
+grid.locked = true; // until a puzzle comes (the grid's stand-in has no clues: it is "solved")
 
 // -- whole clues -----------------------------------------------------------------
 //

@@ -277,14 +277,22 @@ root.addEventListener("click", (event) => {
   if (action) Promise.resolve(action()).catch(failed);
 });
 $(".nono-scrubber").addEventListener("input", (event) => goTo(Number(event.target.value)));
+// A size typed out of range is corrected in its box and said, after what the change
+// does to an answer shown; the note goes once a size is typed as it is used.
+let sizeNote = null;
 for (const name of ["width", "height"]) {
   $(`[data-field=${name}]`).addEventListener("change", (event) => {
+    const typed = event.target.value;
     const used = String(size(name)); // the field shows what the boxes use
-    if (event.target.value !== used) {
-      say(`The ${name} is a whole number from 1 to ${MAX_SIZE}: ${event.target.value || "nothing"} became ${used}.`);
-      event.target.value = used;
-    }
+    event.target.value = used;
     if (makeBoxes()) cluesChanged();
+    if (typed !== used) {
+      const stale = root.dataset.status === "stale" ? " The clues have changed since the answer: press Solve." : "";
+      sizeNote = `The ${name} is a whole number from 1 to ${MAX_SIZE}: ${typed || "nothing"} became ${used}.${stale}`;
+      say(sizeNote);
+    } else if (message.textContent === sizeNote) {
+      say("");
+    }
   });
 }
 async function openFile(file) {

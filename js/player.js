@@ -26,9 +26,10 @@ const $$ = (selector) => [...root.querySelectorAll(selector)];
 // Python starts first: it takes longest, and needs nothing from the page.
 const python = new PythonClient({ onStatus: showPythonStatus, tables: true });
 
-// The link the page was opened with; read once Python can parse it.
+// The link the page was opened with; its cube and moves are read once Python can
+// parse them (its view needs no Python).
 const linked = new URLSearchParams(location.search);
-let linkRead = linked.size === 0;
+let linkRead = !["stickers", "setup", "alg"].some((key) => linked.has(key));
 
 const data = await loadCubeData().catch((error) => {
   say(`The cube cannot be shown (${error.message}): reload the page to try again.`, "error");
@@ -126,8 +127,26 @@ function useSetup({ setup, setupState }) {
   player.setupState = setupState;
 }
 
+/**
+ * Whether what the user asked of the player's cube must wait, saying why: while the
+ * sticker editor is open the view shows the cube being painted, not the player's;
+ * before a link has been read, the link's cube is about to replace the one shown.
+ */
+function cubeWaits() {
+  if (stickerEditor.open) {
+    say("The view shows the cube you are painting: press Check and use, or close “Enter a real cube”, to go back to yours.");
+    return true;
+  }
+  if (!linkRead) {
+    say("The link's cube comes as soon as Python has loaded: the turns wait for it.");
+    return true;
+  }
+  return false;
+}
+
 // Turns made by hand (keys, buttons, dragging) replace the moves after this step.
 function turnFreely(token) {
+  if (cubeWaits()) return;
   changedByHand();
   stopPlaying();
   const dropped = player.alg.length - player.step;
@@ -161,6 +180,7 @@ function back() {
 }
 
 function jump(step) {
+  if (cubeWaits()) return refresh(); // the scrubber goes back too
   stopPlaying();
   player.step = Math.max(0, Math.min(step, player.alg.length));
   showState(player.states[player.step]);
@@ -590,6 +610,7 @@ async function readNotation() {
 
 $(".player-notation").addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (cubeWaits()) return;
   const typed = await readNotation();
   if (!typed) return;
   const { setup, setupState } = currentAsSetup();
@@ -610,6 +631,7 @@ $(".player-notation").addEventListener("submit", async (event) => {
 });
 
 $('[data-action="as-setup"]').addEventListener("click", async () => {
+  if (cubeWaits()) return;
   const typed = await readNotation();
   if (!typed) return;
   setSetup({ moves: typed.moves, text: typed.source.text });
@@ -692,9 +714,13 @@ const actions = {
   },
 };
 
+// The actions that change the player's cube or play its moves (see cubeWaits).
+const ON_THE_CUBE = new Set(["scramble", "random-moves", "solve", "reset", "start", "back", "play", "forward", "end"]);
 for (const button of $$("[data-action]")) {
   const action = actions[button.dataset.action];
-  if (action) button.addEventListener("click", action);
+  if (!action) continue;
+  const name = button.dataset.action;
+  button.addEventListener("click", ON_THE_CUBE.has(name) ? () => cubeWaits() || action() : action);
 }
 
 // Dragging the scrubber shows the turning layer part way between two steps.

@@ -7,6 +7,7 @@ import dataclasses
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,32 @@ def test_non_refuses_colours():
             '<?xml version="1.0"?>\n<!DOCTYPE p [\n<!ENTITY a "aaaa">\n<!ENTITY b "&a;&a;">\n]>'
             "\n<puzzle>&b;</puzzle>",
             "line 3: the file declares an entity (a): not allowed",
+        ),
+        # a clue typed as text, or a misspelt tag, must not be read as a blank line
+        (
+            "xml",
+            "<puzzle><clues type='rows'>\n<line>1</line></clues></puzzle>",
+            "line 2: <line> holds the text '1': put it in <count>",
+        ),
+        (
+            "xml",
+            "<puzzle><clues type='rows'><line>\n<cnt>1</cnt></line></clues></puzzle>",
+            "line 2: <line> holds <cnt> where only <count> may be",
+        ),
+        (
+            "xml",
+            "<puzzle><clues type='rows'>\n<lin><count>1</count></lin></clues></puzzle>",
+            "line 2: <clues> holds <lin> where only <line> may be",
+        ),
+        (
+            "xml",
+            "<puzzle>\n<color name='black' char='X'/>\n<color name='black' char='Y'/></puzzle>",
+            'line 3: a second colour named "black"',
+        ),
+        (
+            "xml",
+            '<?xml version="1.0" encoding="bogus"?><puzzle/>',
+            "line 1: the XML declaration names an unknown encoding",
         ),
     ],
 )
@@ -256,6 +283,25 @@ def test_cli_reads_standard_input_for_a_file_named_dash():
     assert json.loads(done.stdout)["solutions"] == [["Xr.g", "rrXg", ".gg."]]
     empty = run_cli("nonogram", "show", "")  # not the current folder's "Is a directory"
     assert empty.returncode == 2 and empty.stderr.startswith("solvelab: no file named")
+    closed = subprocess.run(  # standard input closed, not empty: Python's sys.stdin is None
+        f"{shlex.quote(sys.executable)} -m solvelab nonogram solve - <&-",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (closed.returncode, closed.stderr) == (2, "solvelab: -: standard input is closed\n")
+
+
+def test_a_file_without_end_is_read_no_further_than_the_limit():
+    done = run_cli("nonogram", "solve", "/dev/zero")
+    assert done.returncode == 2
+    assert done.stderr == "solvelab: /dev/zero: the file is over 4000000 bytes\n"
+
+
+def test_tabs_separate_the_words_of_a_non_file():
+    puzzle = parse("width\t3\nheight 1\nrows\n1\t1\ncolumns\n1\n0\n1\n", "non")
+    assert puzzle.width == 3 and [len(clue) for clue in puzzle.rows] == [2]
 
 
 def test_cli_takes_a_pattern_game_id_for_a_file(tmp_path):
@@ -566,6 +612,10 @@ def test_xml_round_trip_escapes_text_and_names():
         Colour('a "b" & <c>', "r", "FF0000"),
         Colour("it's\tred\nish", "'", "00B000"),
     )
+    puzzle = Puzzle.from_grid(["r'", "'r"], awkward, title='<Tom & Jerry\'s "cat">')
+    # characters XML must escape, in the goal's image too
+    puzzle = Puzzle.from_grid(["<&", "&<"], (WHITE, Colour("lt", "<"), Colour("amp", "&")))
+    assert parse(dumps(puzzle, "xml"), "xml").goal == puzzle.goal
     puzzle = Puzzle.from_grid(["r'", "'r"], awkward, title='<Tom & Jerry\'s "cat">')
     puzzle = dataclasses.replace(puzzle, author="A & B <ab@example.org>")
     again = parse(dumps(puzzle, "xml"), "xml")

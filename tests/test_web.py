@@ -17,6 +17,19 @@ def test_a_real_cube_comes_back_as_facelets_and_the_pages_state():
     assert Cube._of(tuple(result["stickers"])) == cube
 
 
+def test_a_cube_painted_another_way_up_stays_that_way_up():
+    # The page paints in face letters; a cube held green on top comes back so held,
+    # with the same facelets (which are relative to the centres).
+    for held in ("x R U", "z' F B' U", "y2 D2 L", "x' y R2 D"):
+        cube = Cube().apply(held)
+        result = web.check_stickers(cube.to_stickers(), names=NAMES, unpainted="?")
+        assert Cube._of(tuple(result["stickers"])) == cube
+        assert result["facelets"] == cube.to_facelets()
+    # Other colour letters say nothing of how the cube is held: U on top.
+    result = web.check_stickers(Cube().apply("x R").to_stickers("WRGYOB"))
+    assert Cube._of(tuple(result["stickers"])) == Cube().apply("R")
+
+
 def test_the_editors_messages_name_colours_and_places():
     twisted = SOLVED[:8] + "F" + "U" + SOLVED[10:20] + "R" + SOLVED[21:]  # U9 R1 F3 turned
     assert web.check_stickers(twisted, names=NAMES) == {
@@ -48,6 +61,21 @@ def test_the_worker_prepares_the_search_and_loads_the_tables():
     assert web.load_tables()["seconds"] >= 0
     cube = Cube().apply("R U R' U' F2 D L'")
     found = web.solve(facelets=cube.to_facelets(), time_limit=1)
+    assert cube.apply(" ".join(found["moves"])).is_solved()
+
+
+def test_the_players_time_limit_counts_once_twenty_moves_are_reached():
+    # The player says two-phase finds 20 moves or fewer: its search time starts only
+    # then. The superflip's first solution is longer; a time limit of 0 still waits.
+    web.load_tables()
+    cube = Cube().apply("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2")
+    lengths = []
+    found = web.solve(
+        facelets=cube.to_facelets(),
+        time_limit=0,
+        on_solution=lambda best: lengths.append(best["length"]),
+    )
+    assert found["length"] == 20 and lengths[-1] == 20
     assert cube.apply(" ".join(found["moves"])).is_solved()
 
 

@@ -22,10 +22,11 @@ from collections.abc import Callable
 from solvelab.cube import Cube, InvalidCubeError, NotationError, parse_alg
 from solvelab.cube.coords import MOVES
 from solvelab.cube.notation import locate_moves
-from solvelab.cube.solver import MOVE_TABLES, solutions
+from solvelab.cube.solver import GODS_NUMBER, MOVE_TABLES, solutions
 from solvelab.cube.solver import load_move_tables as load_solver_move_tables
 from solvelab.cube.solver import load_tables as load_solver_tables
 from solvelab.cube.solver import prepare as prepare_solver
+from solvelab.cube.symmetry import SYMMETRIES
 
 
 def parse(text: str, locate: bool = False) -> dict:
@@ -68,6 +69,8 @@ def check_stickers(
 
     A real one comes back as its facelet string and as the page's state: for
     each place, the number of the sticker (as on the solved cube) now there.
+    Painted in the face letters (the colours of the solved cube's faces), the
+    state is the cube held as painted: green on top stays green on top.
     ``unpainted`` stands for a sticker not painted yet. With ``names``, the
     colour of each character (as the page's sticker editor paints them), the
     message names colours and pieces as a person holding the cube sees them,
@@ -86,7 +89,18 @@ def check_stickers(
         if names is None:
             return {"error": str(error)}
         return {"error": str(error), "places": sorted(error.places)}
-    return {"facelets": cube.to_facelets(), "stickers": list(cube._stickers)}
+    held = _held_as_painted(cube, stickers)
+    return {"facelets": cube.to_facelets(), "stickers": list(held._stickers)}
+
+
+def _held_as_painted(cube: Cube, stickers: str) -> Cube:
+    """``cube`` (held with U on top) turned whole to show ``stickers``, if one of the
+    24 ways to hold it does (they are in the face letters); else as it is."""
+    for rotation in SYMMETRIES[:24]:
+        turned = Cube._of(rotation) * cube
+        if turned.to_stickers() == stickers:
+            return turned
+    return cube
 
 
 def _cube_of(facelets: str | None, stickers: list[int] | None) -> Cube:
@@ -110,10 +124,12 @@ def solve(
     better solution as it is found.
 
     Returns the best solution found in ``time_limit`` seconds of search, which
-    count only once a first solution exists (the search stops earlier when it
-    cannot improve, or once a solution of at most ``stop_at`` moves is found),
-    or an error for an impossible cube. Moves are named by the faces where
-    they are now, so they apply to the cube as it is held. ``phase1``: how
+    count only once a solution of at most ``max(target, 20)`` moves exists: every
+    cube has one, and the player says it finds one (the superflip's takes seconds,
+    while its first solution, of 22 moves, plays). The search stops earlier when
+    it cannot improve, or once a solution of at most ``stop_at`` moves is found.
+    An impossible cube gets an error. Moves are named by the faces where they
+    are now, so they apply to the cube as it is held. ``phase1``: how
     many of the first moves are phase 1 (into H), or None when the solution
     does not begin with its phase 1 (see :class:`~solvelab.cube.solver.Solution`);
     ``classic`` finds only solutions that do (see :func:`~solvelab.cube.solver.solutions`).
@@ -123,8 +139,16 @@ def solve(
         cube = Cube.from_facelets(cube.to_facelets())  # relative to its centres
     except InvalidCubeError as error:
         return {"error": str(error)}
+    bound = max(target, GODS_NUMBER)
+    deadline = None  # set once a solution of at most ``bound`` moves is in
+
+    def out_of_time() -> bool:
+        return deadline is not None and time.perf_counter() > deadline
+
     best = None
-    found = solutions(cube, time_limit=time_limit, target=target, classic=classic)
+    found = solutions(
+        cube, target=target, should_stop=out_of_time, classic=classic, time_limit=None
+    )
     for solution in found:
         best = {
             "moves": [str(move) for move in solution.moves],
@@ -135,6 +159,8 @@ def solve(
             on_solution(best)
         if stop_at is not None and solution.length <= stop_at:
             break
+        if deadline is None and solution.length <= bound and time_limit is not None:
+            deadline = time.perf_counter() + time_limit
     assert best is not None, "a time limit never ends a search without a solution"
     return best
 

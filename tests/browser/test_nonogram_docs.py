@@ -81,6 +81,13 @@ def test_the_line_demo_shows_what_the_clue_forces_and_the_placements(page, site_
     expect(cell).to_have_attribute("aria-label", "cell 1: empty")
 
 
+def test_a_blank_clue_empties_the_line_and_says_so(page, site_url):
+    demo = line_demo(page, site_url, clue="0")
+    expect(demo).to_have_attribute("data-forced", ".......")
+    expect(demo.locator(".is-output .is-new")).to_have_count(7)
+    expect(demo.locator(".nono-message")).to_contain_text("fixes or narrows 7 cells")
+
+
 def test_the_line_demo_takes_colours(page, site_url):
     """Runs of different colours may touch: 2 1r in 4 cells has three placements."""
     # Typed, then a click on a cell (which leaves the box): the click is not lost.

@@ -70,6 +70,10 @@ def test_one_box_a_line_sized_by_width_and_height(page, site_url):
     expect(page.locator(".nono-message")).to_have_text(
         "The height is a whole number from 1 to 100: 1000 became 100."
     )
+    # a size typed as it is used takes the note away
+    page.locator("[data-field=height]").fill("5")
+    page.locator("[data-field=height]").dispatch_event("change")
+    expect(page.locator(".nono-message")).to_have_text("")
 
 
 @pytest.mark.parametrize("steps", [False, True])

@@ -129,10 +129,12 @@ def test_a_real_cube_is_set_up_and_said_so_in_the_players_message(page, site_url
 def test_the_cube_shown_can_be_copied_checked_and_used(page, site_url):
     open_editor(page, site_url)
     page.locator(".player-editor summary").click()  # closed: keys turn the cube
-    page.keyboard.press("r")  # the summary has the focus: keys still turn the cube
+    page.keyboard.press("x")  # the summary has the focus: keys still turn the cube
+    page.keyboard.press("r")
     page.keyboard.press("u")
-    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
+    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
     scrambled = shown(page)
+    assert scrambled == Cube().apply("x R U")  # green on top: it stays so
     page.locator(".player-editor summary").click()
     page.locator('[data-action="editor-current"]').click()
     check(page)

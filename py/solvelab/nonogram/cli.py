@@ -56,6 +56,8 @@ def _fail(message: str) -> int:
 
 def _load(path: str) -> Puzzle:
     if path == "-":  # standard input, as a pipe gives it
+        if sys.stdin is None:  # closed (<&-)
+            raise FormatError("standard input is closed", None, "-")
         data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise FormatError(f"the input is over {MAX_FILE_BYTES} bytes", None, "-")

@@ -33,7 +33,7 @@ def guess_format(text: str, name: str = "") -> str:
         return "xml"
     if looks_like_pattern_id(stripped):
         return "pattern"
-    words = {line.split(" ", 1)[0].strip().lower() for line in stripped.splitlines()}
+    words = {line.split(None, 1)[0].lower() for line in stripped.splitlines() if line.strip()}
     if "width" in words or "height" in words:
         return "non"
     return "text"
@@ -62,7 +62,8 @@ def read_file(path: str | Path, fmt: str | None = None) -> Puzzle:
     """A puzzle from a file; errors are :class:`NonogramError` (a ``ValueError``)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)  # no more: /dev/zero has no end
     except OSError as error:
         raise FormatError(f"cannot read the file: {error.strerror}", None, str(path)) from None
     if len(data) > MAX_FILE_BYTES:

@@ -26,7 +26,7 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
     goal: tuple | None = None
     width = height = None
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+        line = raw.strip().replace("\t", " ")  # tabs separate as spaces do
         word, _, rest = line.partition(" ")
         word = word.lower()
         if section is not None and (not line or line[0].isdigit()):

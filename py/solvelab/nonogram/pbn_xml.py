@@ -66,6 +66,8 @@ def _parse(text: str | bytes, source: str | None) -> _Node:
     except expat.ExpatError as error:
         message = expat.errors.messages[error.code] if error.code else str(error)
         raise FormatError(f"not well-formed XML ({message})", error.lineno, source) from None
+    except LookupError:  # the declaration's encoding="…"
+        raise FormatError("the XML declaration names an unknown encoding", 1, source) from None
     if not root.children:
         raise FormatError("no XML element found", 1, source)
     return root.children[0]
@@ -99,6 +101,8 @@ def read_xml(text: str | bytes, source: str | None = None) -> Puzzle:
             fail("a <color> needs a name", node)
         if char is None or len(char) != 1:
             fail(f'colour "{name}" needs a one-character char attribute', node)
+        if name in colours:
+            fail(f'a second colour named "{shortened(name)}"', node)
         colours[name] = Colour(name, char, node.text.strip().lstrip("#") or "000000")
     background = puzzle.attrs.get("backgroundcolor", "white")
     default = puzzle.attrs.get("defaultcolor", "black")
@@ -118,8 +122,10 @@ def read_xml(text: str | bytes, source: str | None = None) -> Puzzle:
             fail('<clues> needs type="rows" or type="columns"', node)
         if kind in clues:
             fail(f'a second <clues type="{kind}">', node)
+        _only(node, "line", fail)
         lines = []
         for line in node.all("line"):
+            _only(line, "count", fail)
             blocks = []
             for count in line.all("count"):
                 colour = count.attrs.get("color", default)
@@ -153,6 +159,19 @@ def read_xml(text: str | bytes, source: str | None = None) -> Puzzle:
         author=author.text.strip() if author is not None else "",
         goal=goal,
     )
+
+
+def _only(node: _Node, tag: str, fail) -> None:
+    """A ``<clues>`` holds ``<line>``s, a ``<line>`` ``<count>``s, and only white space
+    besides (the pbn DTD): a clue typed as text or a misspelt tag would otherwise
+    go unread, and the puzzle solved as another."""
+    for child in node.children:
+        if child.tag != tag:
+            fail(f"<{node.tag}> holds <{shortened(child.tag)}> where only <{tag}> may be", child)
+    if node.text.strip():
+        fail(
+            f"<{node.tag}> holds the text {shortened(node.text.strip())!r}: put it in <{tag}>", node
+        )
 
 
 def _goal(puzzle: _Node, chars: dict[str, int], fail) -> Grid | None:
@@ -243,7 +262,7 @@ def write_xml(puzzle: Puzzle, solution: Grid | None = None) -> str:
     if image is not None:
         out.append('<solution type="goal">')
         out.append("<image>")
-        out.extend(f"|{row}|" for row in puzzle.picture(image))
+        out.extend(escape(f"|{row}|") for row in puzzle.picture(image))
         out.append("</image>")
         out.append("</solution>")
     out.append("</puzzle>")
