@@ -98,6 +98,21 @@ def test_brushes_paint_erase_do_nothing_and_lock_to_a_line(page, site_url):
     assert cells(page)[0:2] == [2, 0]
 
 
+def test_the_grid_takes_no_input_before_its_puzzle_comes(page, site_url):
+    # Python held back: the grid shown is a stand-in without clues, which any stroke
+    # would "solve".
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: None)
+    open_play(page, site_url, "?c=garbage")
+    message = page.locator(".nono-message").text_content()
+    page.locator("[data-brush='2']").click()  # crosses: all the stand-in's clues ask for
+    page.evaluate("document.querySelector('.nono-stage').scrollIntoView({block: 'end'})")
+    page.mouse.click(*centre(page, 2, 2))
+    page.keyboard.press("x")
+    assert "Solved" not in page.locator(".nono-message").text_content()
+    assert page.locator(".nono-message").text_content() == message
+    assert "nono-solved" not in page.locator(".nonogram-play").get_attribute("class")
+
+
 def test_undo_and_redo_whole_strokes(page, site_url):
     start_heart(page, site_url)
     stroke(page, [(3, 0), (3, 9)])

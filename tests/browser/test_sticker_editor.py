@@ -142,6 +142,22 @@ def test_the_cube_shown_can_be_copied_checked_and_used(page, site_url):
     assert shown(page) == scrambled
 
 
+def test_the_cube_behind_the_open_editor_waits_for_it_to_close(page, site_url):
+    # The view shows the cube being painted: a turn button, Solve or a drag on the
+    # player's cube would change one that is not on show.
+    open_editor(page, site_url)
+    page.locator('[data-action="editor-clear"]').click()
+    page.get_by_role("button", name="R", exact=True).click()
+    page.locator('[data-action="solve"]').click()
+    page.locator('[data-action="scramble"]').click()
+    expect(page.locator(".player-message")).to_contain_text("the cube you are painting")
+    assert page.evaluate("window.solvelabPlayer.alg") == []
+    assert shown(page).is_solved()
+    page.locator(".player-editor summary").click()  # closed: the buttons work again
+    page.get_by_role("button", name="R", exact=True).click()
+    page.wait_for_function("window.solvelabPlayer.alg.length === 1")
+
+
 def test_keys_in_the_editor_paint_and_do_not_turn_the_cube(page, site_url):
     page.goto(f"{site_url}cube/player/")
     page.wait_for_function("window.solvelabPlayer !== undefined")
