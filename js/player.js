@@ -147,11 +147,15 @@ function cubeWaits() {
 // Turns made by hand (keys, buttons, dragging) replace the moves after this step.
 function turnFreely(token) {
   if (cubeWaits()) return;
-  changedByHand();
+  const stopped = changedByHand();
   stopPlaying();
   const dropped = player.alg.length - player.step;
-  // The message may be about those moves (a solution): it says they are gone.
-  if (dropped) say(`Turned ${token} by hand: ${dropped === 1 ? "the move that followed is" : `the ${dropped} moves that followed are`} dropped.`);
+  // The message may be about those moves (a solution): it says they are gone, after
+  // what the turn stopped.
+  if (dropped) {
+    const gone = `Turned ${token} by hand: ${dropped === 1 ? "the move that followed is" : `the ${dropped} moves that followed are`} dropped.`;
+    say(stopped ? `${stopped.text} ${gone}` : gone, stopped?.kind);
+  }
   player.alg = [...player.alg.slice(0, player.step), token];
   player.stages = null;
   player.source = null;
@@ -447,13 +451,16 @@ function stopTask() {
 
 // A change by hand (a turn, a new setup, new moves) while Python works on the cube:
 // the work no longer answers the cube shown, so it stops, and says so unless its
-// solution is already on show.
+// solution is already on show. Returns what it said ({text, kind}), or null.
 function changedByHand() {
   const work = task;
-  if (!work) return;
+  if (!work) return null;
   stopTask();
-  if (work.shown) say(solutionText(work.shown));
-  else say(`${work.kind === "solve" ? "Solve" : "Scramble"} stopped: the cube was changed while it ran.`, "error");
+  const said = work.shown
+    ? { text: solutionText(work.shown), kind: "" }
+    : { text: `${work.kind === "solve" ? "Solve" : "Scramble"} stopped: the cube was changed while it ran.`, kind: "error" };
+  say(said.text, said.kind);
+  return said;
 }
 
 const tablesNote = () => (python.status.stage === "tables-ready" ? "" : " (loading the solver's tables first)");

@@ -121,6 +121,19 @@ def test_a_turn_by_hand_says_the_moves_after_it_are_dropped(page, site_url):
     expect(_message(page)).to_have_text("Turned D by hand: the 2 moves that followed are dropped.")
 
 
+def test_a_turn_that_stops_a_solve_says_both(page, site_url):
+    held = _hold_tables(page.context)  # the solve waits for them: it is still on
+    open_player(page, site_url, "?alg=R%20U%20F&step=1")
+    wait_for_python(page)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.keyboard.press("d")
+    expect(_message(page)).to_have_text(
+        "Solve stopped: the cube was changed while it ran. "
+        "Turned D by hand: the 2 moves that followed are dropped."
+    )
+    held[0].continue_()
+
+
 def test_stop_interrupts_python_and_keeps_its_tables(page, site_url):
     open_player(page, site_url)
     wait_for_python(page)
