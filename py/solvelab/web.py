@@ -125,8 +125,8 @@ def solve(
 
     Returns the best solution found in ``time_limit`` seconds of search, which
     count only once a solution of at most ``max(target, 20)`` moves exists: every
-    cube has one, and the player says it finds one (the superflip's takes seconds,
-    while its first solution, of 22 moves, plays). The search stops earlier when
+    cube has one, and the player says it finds one (the superflip's comes long after
+    its first solution, of 22 moves, which plays meanwhile). The search stops earlier when
     it cannot improve, or once a solution of at most ``stop_at`` moves is found.
     An impossible cube gets an error. Moves are named by the faces where they
     are now, so they apply to the cube as it is held. ``phase1``: how
