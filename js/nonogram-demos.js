@@ -144,14 +144,11 @@ async function lineDemo(demo) {
     let fixed = 0;
     const order = cycle();
     const colours = order.length > 3;
-    // What an unknown cell may be: empty or any colour of the clue, in the order ".#rgb";
-    // with a blank clue, empty or filled (as in a one-colour puzzle): the solver empties it.
-    const open = order.length > 2 ? [...".#rgb"].filter((c) => c === "." || order.includes(c)).join("") : ".#";
     forced.replaceChildren(
       ...answer.maybe.map((maybe, i) => {
         const node = make("span", "nono-demo-cell");
         showCell(node, maybe, i + 1, colours);
-        if (maybe !== (cells[i] === "?" ? open : cells[i])) node.classList.add("is-new"), fixed++;
+        if (maybe !== (cells[i] === "?" ? answer.unknown : cells[i])) node.classList.add("is-new"), fixed++;
         return node;
       }),
     );

@@ -386,9 +386,10 @@ def nonogram_line(clue: str, cells: str) -> dict:
     (``"2 3"``, or with colours ``"2 1r 3b"``), ``cells`` a string, a character a
     cell (``?`` unknown, ``.`` empty, ``#`` black, ``r``, ``g``, ``b``). Answers
     ``{"line": the line after the line solver (``?`` where more than one colour
-    is left), "maybe": each cell's colours left, "count": how many placements
-    agree with the cells (as text: it can be huge), "placements": the first 8 of
-    them}``, or ``{"error": why}``.
+    is left), "maybe": each cell's colours left, "unknown": the colours of an
+    unknown cell before (empty and the clue's; a blank clue's line is of one
+    colour), "count": how many placements agree with the cells (as text: it can
+    be huge), "placements": the first 8 of them}``, or ``{"error": why}``.
 
     >>> answer = nonogram_line("2 3", "???????")
     >>> answer["line"], answer["count"], answer["placements"]
@@ -397,6 +398,9 @@ def nonogram_line(clue: str, cells: str) -> dict:
     '.##.###'
     >>> nonogram_line("2 1r", "????")["maybe"]
     ['.#', '#', '.#r', '.r']
+    >>> answer = nonogram_line("0", "???")
+    >>> answer["unknown"], answer["line"]
+    ('.#', '...')
     >>> nonogram_line("2 3", "?????")["error"]
     'clues 2 3 need 6 cells, the line has 5'
     >>> nonogram_line("2 3", "????.??")["error"]
@@ -419,17 +423,22 @@ def nonogram_line(clue: str, cells: str) -> dict:
         return {"error": why}
     if len(blocks) > 10:
         named += f" … ({len(blocks)} numbers)"
-    unknown = 1
+    unknown = 0b11 if not blocks else 1  # a blank clue: empty or filled, as in one colour
     for _, colour in blocks:
         unknown |= 1 << colour
     masks = [unknown if c == "?" else 1 << _LINE_COLOURS.index(c) for c in cells]
     solved = LineSolver(blocks).solve(masks)
     if solved is None:
         return {"error": f"no placement of {named} agrees with the cells set"}
-    maybe = ["".join(ch for c, ch in enumerate(_LINE_COLOURS) if m >> c & 1) for m in solved]
+
+    def colours(mask: int) -> str:
+        return "".join(ch for c, ch in enumerate(_LINE_COLOURS) if mask >> c & 1)
+
+    maybe = [colours(m) for m in solved]
     return {
         "line": "".join(m if len(m) == 1 else "?" for m in maybe),
         "maybe": maybe,
+        "unknown": colours(unknown),
         "count": f"{count_placements(blocks, masks):,}",
         "placements": [
             line.translate(str.maketrans("01234", _LINE_COLOURS))
