@@ -10,7 +10,7 @@
 // check is asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient } from "./python.js";
-import { FILLED, NonogramGrid, UNKNOWN, isPatternId, listenForKeys, runsOf } from "./nonogram-grid.js";
+import { FILLED, NonogramGrid, UNKNOWN, isPatternId, listenForControls, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
 const $ = (selector) => root.querySelector(selector);
@@ -292,24 +292,11 @@ const actions = {
       say("Copy the link below: it opens this puzzle on the Play page.");
     }
   },
-  "zoom-in": () => grid.setZoom(grid.zoom * 1.5),
-  "zoom-out": () => grid.setZoom(grid.zoom / 1.5),
-  "zoom-fit": () => grid.fit(), // the whole puzzle (a big one opens zoomed in, to read its clues)
 };
 
 const failed = (error) => error instanceof Cancelled || say(error.message, "error");
 
-root.addEventListener("click", (event) => {
-  const button = event.target.closest("button");
-  if (!button) return;
-  if (button.dataset.brush) {
-    grid.brush = Number(button.dataset.brush);
-    for (const b of $$("[data-brush]")) b.setAttribute("aria-pressed", String(b === button));
-    return;
-  }
-  const action = actions[button.dataset.action];
-  if (action) Promise.resolve(action()).catch(failed);
-});
+listenForControls(root, grid, actions, failed);
 
 $("[data-form=size]").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -378,7 +365,6 @@ $("[data-form=link]").addEventListener("submit", (event) => {
 
 // -- keyboard ------------------------------------------------------------------
 
-listenForKeys(grid, actions);
 
 if (!restore()) setPicture(10, 10, new Uint8Array(100));
 root.dataset.ready = "true"; // the page is wired (tests wait for this)

@@ -931,12 +931,39 @@ export class NonogramGrid {
 }
 
 /**
+ * A page's controls for its grid (Play and Edit): under ``root``, a button with
+ * data-brush picks the grid's brush, and one with data-action calls that action,
+ * of ``actions`` or the zooms (zoom-in, zoom-out, zoom-fit); an action that fails
+ * goes to ``failed(error)``. Then the keys (see listenForKeys).
+ */
+export function listenForControls(root, grid, actions, failed) {
+  const all = {
+    "zoom-in": () => grid.setZoom(grid.zoom * 1.5),
+    "zoom-out": () => grid.setZoom(grid.zoom / 1.5),
+    "zoom-fit": () => grid.fit(), // the whole puzzle (a big one opens zoomed in, to read its clues)
+    ...actions,
+  };
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.brush) {
+      grid.brush = Number(button.dataset.brush);
+      for (const b of root.querySelectorAll("[data-brush]")) b.setAttribute("aria-pressed", String(b === button));
+      return;
+    }
+    const action = all[button.dataset.action];
+    if (action) Promise.resolve(action()).catch(failed);
+  });
+  listenForKeys(grid, all);
+}
+
+/**
  * A page's keys for its grid: the grid's own (the cursor), then f, Space or Enter
  * fills, x crosses, Backspace or Delete clears the cell under the cursor, and
  * Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) call actions.undo() and actions.redo(). The
  * keys go no further: the site's theme would take F, S and / for its search.
  */
-export function listenForKeys(grid, actions) {
+function listenForKeys(grid, actions) {
   grid.canvas.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (grid.key(event)) return event.preventDefault(), event.stopPropagation();

@@ -4,7 +4,7 @@
 // progress (localStorage); check and hint enable themselves when it is ready.
 
 import { PythonClient } from "./python.js";
-import { NonogramGrid, UNKNOWN, isPatternId, listenForKeys } from "./nonogram-grid.js";
+import { NonogramGrid, UNKNOWN, isPatternId, listenForControls } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
 const $ = (selector) => root.querySelector(selector);
@@ -274,24 +274,9 @@ const actions = {
       say("Copy the link below (it holds the clues and your progress).");
     }
   },
-  "zoom-in": () => grid.setZoom(grid.zoom * 1.5),
-  "zoom-out": () => grid.setZoom(grid.zoom / 1.5),
-  "zoom-fit": () => grid.fit(), // the whole puzzle (a big one opens zoomed in, to read its clues)
 };
 
-root.addEventListener("click", (event) => {
-  const button = event.target.closest("button");
-  if (!button) return;
-  if (button.dataset.brush) {
-    grid.brush = Number(button.dataset.brush);
-    for (const b of $$("[data-brush]")) b.setAttribute("aria-pressed", String(b === button));
-    return;
-  }
-  const action = actions[button.dataset.action];
-  if (action) Promise.resolve(action()).catch((error) => say(error.message, "error"));
-});
-
-listenForKeys(grid, actions);
+listenForControls(root, grid, actions, (error) => say(error.message, "error"));
 
 // -- where puzzles come from ----------------------------------------------------
 

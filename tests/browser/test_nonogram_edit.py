@@ -104,6 +104,32 @@ def test_drawing_changes_the_clues_and_the_grid(page, site_url):
     assert page.evaluate("window.nonogramGrid.width") == 5
 
 
+def test_the_toolbar_brush_undo_and_zoom(page, site_url):
+    open_edit(page, site_url)
+    set_size(page, 5, 4)
+    page.click("[data-brush='2']")
+    expect(page.locator("[data-brush='2']")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-brush='1']")).to_have_attribute("aria-pressed", "false")
+    stroke(page, [(0, 0)])
+    assert cells(page)[0] == 2  # the background brush, by the left button
+    page.click("[data-brush='1']")
+    stroke(page, [(0, 1)])
+    assert cells(page)[:2] == [2, 1]
+    page.click("[data-action=undo]")
+    assert cells(page)[:2] == [2, 0]
+    page.click("[data-action=redo]")
+    assert cells(page)[:2] == [2, 1]
+    set_size(page, 60, 60)  # cells small enough to zoom in on
+    page.click("[data-action=zoom-fit]")
+    assert page.evaluate("window.nonogramGrid.zoom") == 1  # the whole puzzle
+    page.click("[data-action=zoom-in]")
+    page.click("[data-action=zoom-in]")
+    page.click("[data-action=zoom-out]")
+    assert page.evaluate("window.nonogramGrid.zoom") == 1.5
+    page.click("[data-action=zoom-fit]")
+    assert page.evaluate("window.nonogramGrid.zoom") == 1  # the whole puzzle
+
+
 def test_verdict_unique_and_two_solutions_with_marked_cells(page, site_url):
     open_edit(page, site_url)
     wait_for_python(page)
