@@ -324,17 +324,3 @@ def _why(letters: str, colours: Mapping[str, str] | None = None) -> str:
     if colours:
         return "a real corner with these colours has them the other way round"
     return "its colours go round the wrong way: it would be a mirror image of a real corner"
-
-
-def facelets_of(cube: CubieCube) -> str:
-    """The facelet string of a cube given by its pieces (with the centres in place)."""
-    out = list(SOLVED_FACELETS)
-    for position, indices in enumerate(CORNER_FACELETS):
-        piece_faces = CORNER_NAMES[cube.cp[position]]
-        for k in range(3):
-            out[indices[(k + cube.co[position]) % 3]] = piece_faces[k]
-    for position, indices in enumerate(EDGE_FACELETS):
-        piece_faces = EDGE_NAMES[cube.ep[position]]
-        for k in range(2):
-            out[indices[(k + cube.eo[position]) % 2]] = piece_faces[k]
-    return "".join(out)

@@ -357,10 +357,6 @@ class _Parser:
             )
         return items
 
-    def skip_space(self) -> None:
-        """Step over white space and ``//`` comments."""
-        self.i = _SPACE.match(self.text, self.i).end()
-
     def sequence(self, closers: str) -> tuple[list, int]:
         """Items up to the end of the text or one of ``closers`` (not consumed), and
         their expanded length."""

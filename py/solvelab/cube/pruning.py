@@ -99,15 +99,9 @@ _source: TableSource | None = None
 _loaded: dict[str, bytes] = {}
 
 
-def use_source(source: TableSource) -> None:
-    """Read tables from ``source`` from now on (the browser's worker sets its own)."""
-    global _source
-    _source = source
-    _loaded.clear()
-
-
 def source() -> TableSource:
-    """Where tables come from: the one set by :func:`use_source`, else the default folder."""
+    """Where tables come from: the default folder (``$SOLVELAB_TABLES``, which the
+    browser's worker sets to where it writes the tables it fetched)."""
     global _source
     if _source is None:
         _source = directory_source()

@@ -260,11 +260,6 @@ class Solver:
 
     # -- propagation -------------------------------------------------------------
 
-    def _line_cells(self, grid: list[int], line: int):
-        if line < self.height:
-            return grid[line * self.width : (line + 1) * self.width]
-        return grid[line - self.height :: self.width]
-
     def propagate(self, grid: list[int], pending, touched=None) -> int:
         """Run the line solver over ``pending`` lines and the lines they change, in
         place. Returns how many cells changed, or -1 on a contradiction (the grid is
