@@ -1,5 +1,8 @@
+import contextlib
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -74,6 +77,11 @@ def test_invert_and_simplify(capsys):
         (
             ["nonogram", "solve", "--time-limit", "nan", "x.xml"],
             "solvelab: --time-limit must be positive\n",
+        ),
+        (
+            ["bench", "cfop", "--count", "1", "--no-peers", "--cross-colour", "purple"],
+            "solvelab: unknown cross colour 'purple': give a face letter (U R F D L B), "
+            "a colour (white yellow green blue red orange) or any\n",
         ),
     ],
 )
@@ -158,6 +166,11 @@ def test_help(capsys, args):
         (["cube", "random", "--seed", "-1"], "solvelab cube random: argument --seed: a seed is 0"),
         (["cube", "solve", "--alg", "R", "--bogus"], "solvelab cube solve: unrecognized argu"),
         (["nonogram", "make", "--width", "3", "--height", "3", "--seed", "-2"], "solvelab non"),
+        (["bench", "cube", "--count", "0"], "solvelab bench cube: argument --count: a count is 1"),
+        (["bench", "cfop", "--count", "-3"], "solvelab bench cfop: argument --count: a count "),
+        (["bench", "moves", "--repeat", "0"], "solvelab bench moves: argument --repeat: a count"),
+        (["bench", "cube", "--lengths-at", "inf"], "solvelab bench cube: argument --lengths-at: "),
+        (["bench", "cube", "--lengths-at", "nan"], "solvelab bench cube: argument --lengths-at: "),
     ],
 )
 def test_a_usage_error_is_one_line(capsys, args, line):
@@ -215,8 +228,41 @@ def test_tables_build_refuses_an_empty_or_unwritable_folder(capsys, tmp_path):
     )
     taken = tmp_path / "a-file"
     taken.write_text("")
-    status, out, err = run(capsys, "tables", "build", "--out", str(taken))
+    assert run(capsys, "tables", "build", "--out", str(taken)) == (
+        2,
+        "",
+        f"solvelab: --out {taken} is a file, not a folder\n",
+    )
+    locked = tmp_path / "a-file" / "below"  # a folder that cannot be made
+    status, out, err = run(capsys, "tables", "build", "--out", str(locked))
     assert (status, out) == (1, "")
     assert (
-        err.startswith(f"solvelab: cannot write the tables in {taken}: ") and err.count("\n") == 1
+        err.startswith(f"solvelab: cannot write the tables in {locked}: ") and err.count("\n") == 1
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "stdout", "line"),
+    [
+        (["cube", "show", "R"], None, "solvelab: standard output is closed\n"),
+        (["cube", "solve", "--alg", "R U"], None, "solvelab: standard output is closed\n"),
+        (["cube", "random", "--seed", "1"], "/dev/full", "solvelab: cannot write the output: "),
+        (["nonogram", "make", "--width", "5", "--height", "5"], "/dev/full", "solvelab: cannot "),
+    ],
+)
+def test_output_that_cannot_be_written_is_one_line_and_status_1(args, stdout, line):
+    """A closed standard output (``>&-``) or a full disk (``> /dev/full``)."""
+    if stdout is not None and not Path(stdout).exists():
+        pytest.skip(f"no {stdout} here")
+    with open(stdout, "w") if stdout else contextlib.nullcontext() as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "solvelab", *args],
+            stdout=out if out else subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            # Closed, not /dev/null: the child starts without a standard output at all.
+            preexec_fn=None if out else (lambda: os.close(1)),
+        )
+    assert done.returncode == 1
+    assert done.stderr.startswith(line) and done.stderr.count("\n") == 1

@@ -40,6 +40,9 @@ def test_parse(text, expected):
     assert str(parse_alg(text)) == expected
 
 
+ATTACHED = "a count follows its move or group with no space, as in R2 or (R U)2"
+
+
 @pytest.mark.parametrize(
     ("text", "problem", "column"),
     [
@@ -47,6 +50,8 @@ def test_parse(text, expected):
         ("R U Qw2", "unknown move 'Qw2'", 5),
         ("3Rw", "layer counts such as '3Rw' are not supported", 1),
         ("R 2R", "layer counts such as '2R' are not supported", 3),
+        ("(R U) 2", f"the count '2' stands alone: {ATTACHED}", 7),
+        ("R 2'", f"the count '2'' stands alone: {ATTACHED}", 3),
         ("R (U", "'(' is never closed", 3),
         ("R U)", "unexpected ')' with no matching opening bracket", 4),
         ("[R U]", "expected ',' (commutator) or ':' (conjugate) before ']'", 5),

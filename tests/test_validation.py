@@ -31,6 +31,12 @@ def rejected(facelets: str) -> str:
     return str(caught.value)
 
 
+def rejected_stickers(stickers: str) -> str:
+    with pytest.raises(InvalidCubeError) as caught:
+        Cube.from_stickers(stickers)
+    return str(caught.value)
+
+
 def test_a_valid_cube_is_accepted():
     scrambled = Cube().apply("R U2 F' L D B2")
     assert Cube.from_facelets(scrambled.to_facelets()) == scrambled
@@ -52,8 +58,20 @@ def test_unknown_letter():
     )
 
 
+def test_each_centre_has_its_faces_letter():
+    # A letter names the face whose centre has the sticker's colour: a string whose
+    # letters are swapped everywhere, centres too, is no cube in that format (U and D
+    # swapped would be a mirror image of the solved cube).
+    upside_down = SOLVED_FACELETS.translate(str.maketrans("UD", "DU"))
+    assert rejected(upside_down) == (
+        "U5 is D and D5 is U: in a facelet string each centre has its face's letter "
+        "(U5 is U, R5 is R, and so on)"
+    )
+    assert rejected(with_stickers(SOLVED_FACELETS, F5="U")).startswith("F5 is U: ")
+
+
 def test_centres_must_differ():
-    assert rejected(with_stickers(SOLVED_FACELETS, F5="U")) == (
+    assert rejected_stickers(with_stickers(SOLVED_FACELETS, F5="U")) == (
         "the U and F centres are both 'U': the six centres must have six different colours"
     )
 
@@ -227,7 +245,10 @@ def test_swapped_centres_are_named_not_a_corner():
         "a real cube's centres keep their places"
     )
     assert sorted(swapped.places) == [4, 13]
-    assert rejected(painted).startswith("the pieces are all real ones with the R and U centres")
+    assert rejected_stickers(painted).startswith(
+        "the pieces are all real ones with the R and U centres"
+    )
+    assert rejected(painted).startswith("U5 is R and R5 is U: ")  # as a facelet string
     # Opposite centres swapped: any opposite pair swapped back gives a real cube (turned
     # over), so all three are named.
     opposite = rejected_painted(with_stickers(real, U5="D", D5="U"))

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import sys
+from collections.abc import Callable
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -35,9 +39,61 @@ def seed(text: str) -> int:
     return value
 
 
+def count(text: str) -> int:
+    """A count (``--count``, ``--repeat``, ``--runs``): a whole number of 1 or more (a
+    benchmark of no runs has no figures to print)."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a count is 1 or more, not {value}")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A time limit: seconds, more than 0 and finite (NaN and inf refused)."""
+    value = float(text)
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"seconds are more than 0 and finite, not {text}")
+    return value
+
+
 def one_line(message: str) -> str:
     """An error message as one printable line: each run of white space becomes one
     space, and other control characters are escaped (an ESC would restyle the
     terminal)."""
     text = " ".join(message.split())
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
+# A write to standard output failed: a full disk or quota, an I/O error, a closed file.
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EBADF}
+
+
+def run_command(run: Callable[[], int]) -> int:
+    """``run()``, a command writing to standard output. When that cannot take the
+    output (closed, or on a full disk) the command ends with one line on stderr and
+    status 1, not a traceback; a reader that stops reading (``| head``) ends it
+    quietly, with status 0."""
+    if sys.stdout is None:  # Python's, when started with standard output closed (>&-)
+        print("solvelab: standard output is closed", file=sys.stderr)
+        return 1
+    try:
+        status = run()
+        sys.stdout.flush()  # a full disk shows here, not in Python's flush at exit
+        return status
+    except BrokenPipeError:
+        _drop_output()
+        return 0
+    except OSError as error:
+        if error.errno not in _OUTPUT_ERRORS or error.filename is not None:
+            raise
+        _drop_output()
+        print(f"solvelab: cannot write the output: {error.strerror}", file=sys.stderr)
+        return 1
+
+
+def _drop_output() -> None:
+    """Sends standard output to the null device: what could not be written is still
+    in its buffer, and Python's flush at exit would fail again, with a traceback."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)

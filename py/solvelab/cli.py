@@ -23,7 +23,8 @@
     solvelab bench nonogram [--peers]      the nonogram solver on the benchmark puzzles
     solvelab bench nonogram-pages          the nonogram pages in headless Chromium
 
-Input a user can get wrong prints one line on stderr and exits with status 2.
+Input a user can get wrong prints one line on stderr and exits with status 2; output
+that cannot be written (standard output closed, a full disk), one line and status 1.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import os
 import sys
 
 from solvelab import __version__
-from solvelab.arguments import ArgumentParser, one_line, seed
+from solvelab.arguments import ArgumentParser, count, one_line, run_command, seconds, seed
 
 # Each command imports what it needs when it runs: `solvelab nonogram ...` then
 # starts without the cube's modules (see `solvelab bench startup`).
@@ -155,17 +156,13 @@ def _cube_cfop(args: argparse.Namespace) -> int:
     import json
 
     from solvelab.cube import Cube
-    from solvelab.cube.cfop import CrossColourError, solve
+    from solvelab.cube.cfop import solve
 
     if (args.facelets is None) == (args.alg is None):
         print("solvelab: give either FACELETS or --alg ALG", file=sys.stderr)
         return 2
     cube = Cube.from_facelets(args.facelets) if args.alg is None else Cube().apply(args.alg)
-    try:
-        solution = solve(cube, cross_colour=args.cross_colour)
-    except CrossColourError as error:
-        print(f"solvelab: {error}", file=sys.stderr)
-        return 2
+    solution = solve(cube, cross_colour=args.cross_colour)
     print(json.dumps(solution.to_json()) if args.json else solution)
     return 0
 
@@ -184,6 +181,9 @@ def _tables_build(args: argparse.Namespace) -> int:
         print("solvelab: --out needs a folder's name", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out is not None else default_directory()
+    if out.exists() and not out.is_dir():
+        print(f"solvelab: --out {out} is a file, not a folder", file=sys.stderr)
+        return 2
     try:
         build(out)
     except OSError as error:
@@ -399,8 +399,8 @@ def _parser() -> argparse.ArgumentParser:
         help="how many moves a second the cube model applies",
         description="Apply random face turns and print how many a second are applied.",
     )
-    p.add_argument("--count", type=int, default=1_000_000, help="face turns per run")
-    p.add_argument("--repeat", type=int, default=5, help="runs; the best is reported")
+    p.add_argument("--count", type=count, default=1_000_000, help="face turns per run")
+    p.add_argument("--repeat", type=count, default=5, help="runs; the best is reported")
     p = _command(
         benches,
         "cube",
@@ -411,7 +411,7 @@ def _parser() -> argparse.ArgumentParser:
         "(or --lengths-at); "
         "beside RubikTwoPhase's figures when it is installed.",
     )
-    p.add_argument("--count", type=int, default=200, help="cubes (default 200)")
+    p.add_argument("--count", type=count, default=200, help="cubes (default 200)")
     p.add_argument(
         "--runtime",
         choices=("cpython", "pyodide"),
@@ -423,7 +423,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
     p.add_argument(
         "--lengths-at",
-        type=float,
+        type=seconds,
         nargs="+",
         default=[0.1, 1.0],
         metavar="SECONDS",
@@ -439,7 +439,7 @@ def _parser() -> argparse.ArgumentParser:
         "when installed) and, under Node.js, with min2phase.js and cubing.js installed in "
         "--peers-js DIR (npm install --prefix DIR min2phase.js cubing; never dependencies).",
     )
-    p.add_argument("--count", type=int, default=100, help="cubes (default 100)")
+    p.add_argument("--count", type=count, default=100, help="cubes (default 100)")
     p.add_argument(
         "--peers-js", metavar="DIR", required=True, help="where the npm packages are installed"
     )
@@ -454,7 +454,7 @@ def _parser() -> argparse.ArgumentParser:
         "length (HTM), the cross's mean, and the median and mean time per solve, beside "
         "pycuber's and rubik-solver's CFOP solvers when they are installed.",
     )
-    p.add_argument("--count", type=int, default=1000, help="cubes (default 1000)")
+    p.add_argument("--count", type=count, default=1000, help="cubes (default 1000)")
     p.add_argument(
         "--runtime",
         choices=("cpython", "pyodide"),
@@ -474,14 +474,14 @@ def _parser() -> argparse.ArgumentParser:
         "Chromium: first frame, Python start, animation frame rate, a first visit's Solve, "
         "bytes downloaded, and warm solves. Needs Playwright and Chromium (make chromium).",
     )
-    p.add_argument("--count", type=int, default=20, help="cubes for the warm solves (default 20)")
+    p.add_argument("--count", type=count, default=20, help="cubes for the warm solves (default 20)")
     p.add_argument(
         "--site",
         metavar="DIR",
         help="the built site to measure (default: build/site, or $SOLVELAB_SITE_DIR)",
     )
     p.add_argument(
-        "--launches", type=int, default=9, help="fresh browsers for the start-up figures"
+        "--launches", type=count, default=9, help="fresh browsers for the start-up figures"
     )
     p.add_argument(
         "--turns-after-tables",
@@ -506,7 +506,7 @@ def _parser() -> argparse.ArgumentParser:
         "Python's load_tables(), and, from the built site (make site), the worker's imports "
         "at its start and at a nonogram page's first call. Prints medians.",
     )
-    p.add_argument("--runs", type=int, default=11, help="runs of each command (default 11)")
+    p.add_argument("--runs", type=count, default=11, help="runs of each command (default 11)")
     p.add_argument(
         "--runtime",
         choices=("cpython", "pyodide"),
@@ -523,7 +523,7 @@ def _parser() -> argparse.ArgumentParser:
         "Chromium against their targets: a 30×30 puzzle drawn after the page is interactive, "
         "frames a second during a stroke on 100×100, the Edit page's verdict after a stroke.",
     )
-    p.add_argument("--runs", type=int, default=7, help="runs of each measure (default 7)")
+    p.add_argument("--runs", type=count, default=7, help="runs of each measure (default 7)")
     p.add_argument("--site", metavar="DIR", help="the built site (default: build/site)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p = _command(
@@ -535,11 +535,11 @@ def _parser() -> argparse.ArgumentParser:
         "and time solved from its clues and checking the picture, as the Edit page does.",
     )
     p.add_argument(
-        "--sizes", type=int, nargs="+", default=[25, 50, 75, 100], metavar="N", help="N × N"
+        "--sizes", type=count, nargs="+", default=[25, 50, 75, 100], metavar="N", help="N × N"
     )
     p.add_argument("--density", type=float, default=0.5, help="the fill's density (0.5)")
     p.add_argument("--seed", type=seed, default=1, help="the fill's seed (1)")
-    p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="per solve (10)")
+    p.add_argument("--time-limit", type=seconds, default=10.0, metavar="S", help="per solve (10)")
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser
 
@@ -552,9 +552,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return nonogram_cli.main(argv)
         args = _parser().parse_args(argv)
-        return args.run(args)
-    except BrokenPipeError:
-        return 0
+        return run_command(lambda: args.run(args))
     except KeyboardInterrupt:
         print("solvelab: interrupted", file=sys.stderr)
         return 130
@@ -567,13 +565,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _input_error_status(error: Exception) -> int | None:
-    """The exit status for an error the user can put right (bad notation or
-    stickers, no Node.js for Pyodide: 2; tables missing or damaged: 1), or None."""
+    """The exit status for an error the user can put right (bad notation, stickers
+    or cross colour, no Node.js for Pyodide: 2; tables missing or damaged: 1), or None."""
     from solvelab.bench.pyodide import PyodideUnavailable
     from solvelab.cube import InvalidCubeError, NotationError
+    from solvelab.cube.cfop import CrossColourError
     from solvelab.tables import TableError
 
-    if isinstance(error, NotationError | InvalidCubeError | PyodideUnavailable):
+    if isinstance(error, NotationError | InvalidCubeError | CrossColourError | PyodideUnavailable):
         return 2
     if isinstance(error, TableError):
         return 1

@@ -103,7 +103,8 @@ def read_stickers(
 ) -> CubieCube:
     """Read a sticker string (any six colours) into pieces, checking that it is a real cube.
 
-    With ``facelets=True`` the letters must be Kociemba's ``URFDLB``.
+    With ``facelets=True`` the letters must be Kociemba's ``URFDLB``, each centre
+    its own face's letter.
     White space anywhere is ignored, so a net typed row by row also works.
     ``names`` gives the colours' names (e.g. ``{"W": "white", …}``): the
     messages then name colours and pieces as a person holding the cube sees
@@ -138,6 +139,16 @@ ep=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), eo=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
                     "facelet letters are U, R, F, D, L and B",
                     [i],
                 )
+        # A letter names the face whose centre has the sticker's colour: a centre has
+        # its own face's letter. (A sticker string learns its colours from the centres.)
+        moved = [i for i, face in zip(CENTERS, FACES, strict=True) if stickers[i] != face]
+        if moved:
+            listed = _and([f"{sticker_name(i)} is {stickers[i]}" for i in moved])
+            raise InvalidCubeError(
+                f"{listed}: in a facelet string each centre has its face's letter "
+                "(U5 is U, R5 is R, and so on)",
+                moved,
+            )
 
     def colour(c: str) -> str:
         if names is not None and c in names:

@@ -503,11 +503,15 @@ class _Parser:
             end = start
             while end < len(text) and (text[end].isalnum() or text[end] in _PRIMES):
                 end += 1
-            raise self.error(
-                f"layer counts such as '{_shown(text[start:end], 'characters')}' are not supported",
-                start,
-                end - start,
-            )
+            token = text[start:end]
+            if token.rstrip(_PRIMES).isdigit():  # "R 2", "(R U) 2"
+                message = (
+                    f"the count '{_shown(token, 'characters')}' stands alone: a count follows "
+                    "its move or group with no space, as in R2 or (R U)2"
+                )
+            else:
+                message = f"layer counts such as '{_shown(token, 'characters')}' are not supported"
+            raise self.error(message, start, end - start)
         self.i += 1
         if c in "urfdlb":
             name = c.upper() + "w"

@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from solvelab.arguments import ArgumentParser, one_line, seed
+from solvelab.arguments import ArgumentParser, one_line, run_command, seed
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import FORMATS, MAX_FILE_BYTES, dumps, read_bytes, read_file
 from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
@@ -353,7 +353,4 @@ def main(argv: list[str]) -> int:
     bench = topics.add_parser("bench", help="benchmarks", description="Benchmarks.")
     add_bench(bench.add_subparsers(dest="command", required=True, metavar="BENCHMARK"))
     args = parser.parse_args(argv)
-    try:
-        return args.run(args)
-    except BrokenPipeError:
-        return 0
+    return run_command(lambda: args.run(args))
