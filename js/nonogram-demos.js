@@ -13,7 +13,7 @@
 // Python cannot start, a demo says why and offers to try again.
 
 import { NonogramGrid } from "./nonogram-grid.js";
-import { PythonClient } from "./python.js";
+import { PythonClient, loadingText } from "./python.js";
 import { StepReplay } from "./nonogram-steps.js";
 
 const MAX_LENGTH = 100; // the line demo's longest line (nonogram_line's limit)
@@ -34,9 +34,14 @@ function button(label, title, onClick) {
 }
 
 let python = null;
+const notes = new Set(); // the demos' "loading Python…" lines, while they wait
 function pythonReady() {
   if (python?.status.stage === "error") python.restart(); // Try again after a failed start
-  python ??= new PythonClient();
+  python ??= new PythonClient({
+    onStatus: (status) => {
+      for (const note of notes) note.textContent = loadingText(status);
+    },
+  });
   return python.ready.then(() => python);
 }
 
@@ -48,9 +53,13 @@ async function ask(method, args) {
 }
 
 function waiting(demo) {
-  const note = make("p", "nono-python", "loading Python…");
+  const note = make("p", "nono-python", python ? loadingText(python.status) : "loading Python…");
   demo.append(note);
-  return () => note.remove();
+  notes.add(note);
+  return () => {
+    notes.delete(note);
+    note.remove();
+  };
 }
 
 // --- One line: the cells you set, what the line solver forces, the placements ---

@@ -9,7 +9,7 @@
 // cross-origin isolated; elsewhere the old answer is just dropped), and a new
 // check is asked for a moment after the last stroke.
 
-import { Cancelled, PythonClient } from "./python.js";
+import { Cancelled, PythonClient, loadingText } from "./python.js";
 import { FILLED, NonogramGrid, UNKNOWN, isPatternId, listenForControls, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
@@ -48,7 +48,7 @@ grid.greyDone = false;
 function showStatus(status) {
   const line = $(".nono-python");
   const ready = status.stage === "ready" || status.stage.startsWith("tables");
-  line.textContent = ready ? "" : status.stage === "error" ? status.message : "loading Python…";
+  line.textContent = ready ? "" : status.stage === "error" ? status.message : loadingText(status);
   line.hidden = ready;
   for (const element of $$("[data-needs-python]")) element.disabled = !ready;
 }

@@ -3,7 +3,7 @@
 // The page works before Python is ready when the browser has a puzzle in
 // progress (localStorage); check and hint enable themselves when it is ready.
 
-import { PythonClient } from "./python.js";
+import { PythonClient, loadingText } from "./python.js";
 import { NonogramGrid, UNKNOWN, isPatternId, listenForControls } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
@@ -96,7 +96,7 @@ document.addEventListener("pointerdown", (event) => {
 function showStatus(status) {
   const line = $(".nono-python");
   const ready = status.stage === "ready" || status.stage.startsWith("tables");
-  line.textContent = ready ? "" : status.stage === "error" ? status.message : "loading Python…";
+  line.textContent = ready ? "" : status.stage === "error" ? status.message : loadingText(status);
   line.hidden = ready;
   for (const button of $$("[data-needs-python]")) button.disabled = !ready;
 }

@@ -4,7 +4,7 @@
 // a clue it cannot read is named at its box. Its step records replay on the grid
 // with a scrubber: the grid after step k is exactly the solver's grid then.
 
-import { PythonClient } from "./python.js";
+import { PythonClient, loadingText } from "./python.js";
 import { CROSSED, FILLED, NonogramGrid } from "./nonogram-grid.js";
 import { StepReplay } from "./nonogram-steps.js";
 
@@ -42,7 +42,7 @@ let replay = null; // the last solve's StepReplay
 function showStatus(status) {
   const line = $(".nono-python");
   const ready = status.stage === "ready" || status.stage.startsWith("tables");
-  line.textContent = ready ? "" : status.stage === "error" ? status.message : "loading Python…";
+  line.textContent = ready ? "" : status.stage === "error" ? status.message : loadingText(status);
   line.hidden = ready;
   for (const button of $$("[data-needs-python]")) button.disabled = !ready || running;
 }

@@ -16,7 +16,7 @@ import {
 import { AlgView } from "./alg-view.js";
 import { cfopStages, showStageBar, stageOfMove } from "./cfop-stages.js";
 import { NetView } from "./net-view.js";
-import { PythonClient } from "./python.js";
+import { PythonClient, loadingText } from "./python.js";
 import { createStickerEditor } from "./sticker-editor.js";
 
 const root = document.querySelector(".solvelab-player");
@@ -392,9 +392,10 @@ function showPythonStatus(status) {
       box.hidden = true;
       return;
     case "loading-python":
+    case "error":
       for (const button of buttons) {
         button.disabled = true;
-        button.title = "loading Python…";
+        button.title = status.stage === "error" ? "Python could not start: reload the page to try again" : "loading Python…";
       }
       break;
   }
@@ -404,7 +405,7 @@ function showPythonStatus(status) {
     "tables-error": `${status.message}; Solve will try again`,
     error: status.message,
   };
-  text.textContent = texts[status.stage] ?? "loading Python…";
+  text.textContent = texts[status.stage] ?? loadingText(status);
   bar.hidden = status.stage.endsWith("error");
   if (status.total) {
     bar.max = status.total;

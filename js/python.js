@@ -19,6 +19,17 @@
 
 import { registerAfter } from "./register-sw.js";
 
+/**
+ * What a page says while Python starts: "loading Python…", with the megabytes
+ * downloaded so far once the worker counts them (see js/worker.js).
+ */
+export function loadingText(status) {
+  if (status.stage !== "loading-python" || !status.loaded) return "loading Python…";
+  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  const of = status.total ? ` of ${mb(status.total)}` : "";
+  return `loading Python… ${mb(status.loaded)}${of} MB`;
+}
+
 // The worker's name when the page wants the solver's tables in the background
 // (js/worker.js reads it).
 const WITH_TABLES = "solvelab-python-with-tables";

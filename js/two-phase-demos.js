@@ -16,7 +16,7 @@
 // be had, a demo says why, and its next call (a turn, a scramble, Try again) asks again.
 
 import { embedDemo } from "./cube-embed.js";
-import { PythonClient } from "./python.js";
+import { PythonClient, loadingText } from "./python.js";
 
 const lessons = document.querySelectorAll("[data-lesson]");
 // Stickers H cares about: the U and D faces' (corner and edge orientation about
@@ -36,9 +36,14 @@ function cubeBox(parent) {
   return embedDemo(box);
 }
 
+// The demos set up whose last call failed (the tables could not be had): each asks
+// again at its next turn or scramble, or when "Try again" is pressed on another demo.
+const askAgain = new Map(); // demo -> a function that asks again
+
 let python = null;
 const status = make("span", "lesson-status", "loading Python…");
 const STATUS_TEXT = {
+  "loading-python": loadingText,
   ready: () => "loading the solver's tables…", // they start at once
   tables: (s) => `loading the solver's tables… ${Math.round((100 * s.loaded) / (s.total || 1))} %`,
   "tables-ready": () => "Python is ready",
@@ -194,9 +199,11 @@ async function coordinatesDemo(demo) {
       if (c.error) throw new Error(c.error);
     } catch (error) {
       if (ask === asked) problem.textContent = `${error.message} (turn again to retry)`;
+      askAgain.set(demo, update);
       return;
     }
     if (ask !== asked) return;
+    askAgain.delete(demo);
     problem.textContent = "";
     const row = (name, value, detail) => {
       const tr = make("tr");
@@ -280,9 +287,11 @@ async function idaDemo(demo) {
       answer = await py.call("ida_star", { moves: scramble });
     } catch (error) {
       if (ask === asked) result.textContent = `${error.message} (press a scramble to retry)`;
+      askAgain.set(demo, () => run(scramble));
       return;
     }
     if (ask !== asked) return;
+    askAgain.delete(demo);
     const head = make("tr");
     for (const title of ["depth limit", "nodes visited with the bound", "without it", "solved?"]) head.append(make("th", "", title));
     table.append(head);
@@ -313,18 +322,28 @@ async function idaDemo(demo) {
 
 const setUps = { phases: phasesDemo, "h-view": hViewDemo, coordinates: coordinatesDemo, bound: boundDemo, ida: idaDemo };
 
-/** Sets a demo up; if it cannot run, it says why and offers to try again from the start. */
+/**
+ * Sets a demo up; if it cannot run, it says why and offers to try again. The demos
+ * share one Python: "Try again" sets up again every demo that could not run, and
+ * asks again for every demo whose last answer failed (see askAgain).
+ */
 function start(demo) {
   const setUp = setUps[demo.dataset.lesson];
   setUp?.(demo).catch((error) => {
     const again = make("button", "md-button lesson-button", "Try again");
     again.type = "button";
     again.addEventListener("click", () => {
-      demo.replaceChildren();
-      delete demo.dataset.state;
-      start(demo);
+      for (const failed of document.querySelectorAll('[data-lesson][data-state="error"]')) {
+        failed.replaceChildren();
+        delete failed.dataset.state;
+        start(failed);
+      }
+      const asks = [...askAgain.values()];
+      askAgain.clear();
+      for (const ask of asks) ask();
     });
-    demo.replaceChildren(make("p", "cube-demo-error", `The demo could not run: ${error.message}`), again);
+    const why = error.message.replace(/: reload the page to try again$/, ""); // the button is here
+    demo.replaceChildren(make("p", "cube-demo-error", `The demo could not run: ${why}`), again);
     demo.dataset.state = "error";
   });
 }

@@ -10,7 +10,9 @@
 //                   {id, cancelled: true}   the call was stopped or never started
 //                   {id, progress: {...}}   {stage: "solution", moves, length} for each
 //                                           better solution of solve
-//                   {status: {stage, ...}}  "loading-python", "loading-package", "ready",
+//                   {status: {stage, ...}}  "loading-python" (with {loaded, total} bytes
+//                                           once Pyodide's downloads are counted),
+//                                           "loading-package", "ready",
 //                                           then "tables" {loaded, total} and "tables-ready"
 //                                           {steps: {step: seconds from the first download}};
 //                                           "error" with a message if Python cannot start,
@@ -28,6 +30,7 @@ import { download, installTables, prefetchManifest, removeTables, startFetchers 
 const PACKAGE_DIR = "/py";
 const TABLES_DIR = "/tables";
 const TABLES_URL = new URL("../tables/", import.meta.url);
+const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const NEEDS_TABLES = new Set(["solve", "random_state_scramble", "two_phase_lesson", "phase1_coordinates", "ida_star"]);
 
 // Calls a function of solvelab.web with keyword arguments given as JSON, and
@@ -75,11 +78,15 @@ let callPython;
 let interrupt = null; // Int32Array over the page's SharedArrayBuffer, when it has one
 const cancelled = new Set();
 
-// When Pyodide's WebAssembly cannot be downloaded, loadPyodide neither resolves nor
-// rejects: Pyodide warns "wasm instantiation failed!" and waits for ever, or, when the
-// download failed before it looked, leaves an unhandled rejection. Either, before
-// Python is ready, is Python failing to start.
+// When Pyodide's files cannot be downloaded, loadPyodide neither resolves nor rejects:
+// Pyodide warns "wasm instantiation failed!" and waits for ever, or, when the
+// download failed before it looked, leaves an unhandled rejection, or (its standard
+// library) logs the error and goes on to a fatal error. Any of these, or a download
+// that countPyodideDownloads sees fail, before Python is ready, is Python failing
+// to start.
+let failStart;
 const startFailed = new Promise((_, reject) => {
+  failStart = reject;
   addEventListener("unhandledrejection", (event) => {
     if (callPython) return;
     event.preventDefault(); // reported as Python's start failing
@@ -108,19 +115,86 @@ async function boot() {
   // The package downloads while Pyodide starts.
   const archive = download(new URL("../py/solvelab.zip", import.meta.url));
   archive.catch(() => {}); // awaited below
-  pyodide = await Promise.race([
-    loadPyodide({
-      indexURL: new URL("../pyodide/", import.meta.url).href,
-      env: { SOLVELAB_TABLES: TABLES_DIR },
-    }),
-    startFailed,
-  ]);
+  const uncount = countPyodideDownloads((loaded, total) => status({ stage: "loading-python", loaded, total }), failStart);
+  try {
+    pyodide = await Promise.race([
+      loadPyodide({
+        indexURL: PYODIDE_URL,
+        env: { SOLVELAB_TABLES: TABLES_DIR },
+      }),
+      startFailed,
+    ]);
+  } finally {
+    uncount();
+  }
   status({ stage: "loading-package" });
   pyodide.unpackArchive(await archive, "zip", { extractDir: PACKAGE_DIR });
   callPython = pyodide.runPython(GLUE);
   // Only now: a Stop meant for calls waiting for Python must not interrupt its start.
   if (interrupt) listenForStop();
   status({ stage: "ready" });
+}
+
+/**
+ * Pyodide downloads its runtime (pyodide.asm.wasm) and standard library itself and
+ * says nothing of their progress, which on a slow phone is minutes. While it starts,
+ * the worker's fetch hands it those responses with their bodies counted as they
+ * arrive (one download, read once, by Pyodide): onBytes(loaded, total) with the
+ * bytes so far of all of them. A compressed response's length is not its bytes',
+ * so its total is unknown (0). A download that fails is onFail(error). Returns the
+ * function that ends the counting and puts fetch back.
+ */
+function countPyodideDownloads(onBytes, onFail) {
+  const plain = globalThis.fetch;
+  const files = []; // {loaded, total} of each counted response
+  let counting = true; // until Pyodide has started or failed: no progress after that
+  const report = () => {
+    if (!counting) return;
+    const sum = (key) => files.reduce((n, file) => n + file[key], 0);
+    onBytes(sum("loaded"), files.every((file) => file.total) ? sum("total") : 0);
+  };
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    if (!url.href.startsWith(PYODIDE_URL) || !/\.(wasm|zip)$/.test(url.pathname)) return plain(input, init);
+    const failed = (why) => {
+      const error = new Error(`${url.pathname.split("/").pop()} could not be downloaded (${why})`);
+      onFail(error);
+      return error;
+    };
+    let response;
+    try {
+      response = await plain(input, init);
+    } catch (error) {
+      throw failed(error.message);
+    }
+    if (!response.ok) failed(`HTTP ${response.status}`);
+    if (!response.ok || !response.body) return response;
+    const compressed = (response.headers.get("content-encoding") ?? "identity") !== "identity";
+    const file = { loaded: 0, total: compressed ? 0 : Number(response.headers.get("content-length")) || 0 };
+    files.push(file);
+    const reader = response.body.getReader();
+    const counted = new ReadableStream({
+      async pull(controller) {
+        let chunk;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          throw failed(error.message);
+        }
+        if (chunk.done) return controller.close();
+        file.loaded += chunk.value.byteLength;
+        report();
+        controller.enqueue(chunk.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    const { status: code, statusText, headers } = response;
+    return new Response(counted, { status: code, statusText, headers });
+  };
+  return () => {
+    counting = false;
+    globalThis.fetch = plain;
+  };
 }
 
 function listenForStop() {

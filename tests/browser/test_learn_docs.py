@@ -177,18 +177,28 @@ def forget_failed_loads(page_log) -> None:
 
 
 def fails_then_recovers(page, site_url, lost: str, lesson: str, said: str):
-    """Opens the chapter with ``lost`` files failing: the demo ``lesson`` says ``said``;
-    once they come again, its Try again brings it up. Returns the demo."""
+    """Opens the chapter with ``lost`` files failing: the demo ``lesson`` says ``said``
+    (not to reload the page: its Try again is there); once they come again, its Try
+    again brings it up. Returns the demo."""
     failing = True
     page.context.route(lost, lambda route: route.abort() if failing else route.continue_())
     open_chapter(page, site_url)
     demo = page.locator(f"[data-lesson={lesson}]")
     expect(demo).to_have_attribute("data-state", "error", timeout=PYTHON)
     expect(demo.locator(".cube-demo-error")).to_contain_text(said)
+    expect(demo.locator(".cube-demo-error")).not_to_contain_text("reload the page")
     failing = False
     demo.get_by_role("button", name="Try again").click()
     expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
     return demo
+
+
+def every_demo_is_ready(page):
+    """The demos share one Python: one Try again brings every one of them back."""
+    for lesson in ["phases", "h-view", "coordinates", "bound", "ida"]:
+        expect(page.locator(f"[data-lesson={lesson}]")).to_have_attribute(
+            "data-state", "ready", timeout=PYTHON
+        )
 
 
 def test_without_the_tables_a_demo_says_why_and_tries_again(page, site_url, page_log):
@@ -196,6 +206,7 @@ def test_without_the_tables_a_demo_says_why_and_tries_again(page, site_url, page
         page, site_url, "**/tables/*.table", "phases", "could not download the solver's tables"
     )
     expect(demo.locator(".cube-demo-move.is-phase1").first).to_be_visible()
+    every_demo_is_ready(page)  # the coordinates and the bound too, which had no button
     forget_failed_loads(page_log)
 
 
@@ -203,6 +214,7 @@ def test_when_python_cannot_start_the_demos_say_so_and_try_again(page, site_url,
     # Try again starts Python again.
     wasm = "**/pyodide/pyodide.asm.wasm"
     fails_then_recovers(page, site_url, wasm, "ida", "Python could not start")
+    every_demo_is_ready(page)
     forget_failed_loads(page_log)
     # What Pyodide itself logs about the failed download.
     page_log.console_errors[:] = [e for e in page_log.console_errors if "wasm" not in e.lower()]
