@@ -21,9 +21,12 @@ import { registerAfter } from "./register-sw.js";
 
 /**
  * What a page says while Python starts: "loading Python…", with the megabytes
- * downloaded so far once the worker counts them (see js/worker.js).
+ * downloaded so far once the worker counts them (see js/worker.js), then "starting
+ * Python…" while it compiles and sets itself up (seconds on a phone).
  */
 export function loadingText(status) {
+  const downloaded = status.total && status.loaded >= status.total;
+  if (status.stage === "loading-package" || downloaded) return "starting Python…";
   if (status.stage !== "loading-python" || !status.loaded) return "loading Python…";
   const mb = (bytes) => (bytes / 1e6).toFixed(1);
   const of = status.total ? ` of ${mb(status.total)}` : "";

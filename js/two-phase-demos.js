@@ -44,6 +44,7 @@ let python = null;
 const status = make("span", "lesson-status", "loading Python…");
 const STATUS_TEXT = {
   "loading-python": loadingText,
+  "loading-package": loadingText,
   ready: () => "loading the solver's tables…", // they start at once
   tables: (s) => `loading the solver's tables… ${Math.round((100 * s.loaded) / (s.total || 1))} %`,
   "tables-ready": () => "Python is ready",

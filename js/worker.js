@@ -140,13 +140,13 @@ async function boot() {
  * says nothing of their progress, which on a slow phone is minutes. While it starts,
  * the worker's fetch hands it those responses with their bodies counted as they
  * arrive (one download, read once, by Pyodide): onBytes(loaded, total) with the
- * bytes so far of all of them. A compressed response's length is not its bytes',
- * so its total is unknown (0). A download that fails is onFail(error). Returns the
- * function that ends the counting and puts fetch back.
+ * bytes so far of all of them, the total 0 (unknown) while one has not answered or
+ * is compressed (its length is not its bytes'). A download that fails is
+ * onFail(error). Returns the function that ends the counting and puts fetch back.
  */
 function countPyodideDownloads(onBytes, onFail) {
   const plain = globalThis.fetch;
-  const files = []; // {loaded, total} of each counted response
+  const files = []; // {loaded, total} of each counted download
   let counting = true; // until Pyodide has started or failed: no progress after that
   const report = () => {
     if (!counting) return;
@@ -161,6 +161,8 @@ function countPyodideDownloads(onBytes, onFail) {
       onFail(error);
       return error;
     };
+    const file = { loaded: 0, total: 0 }; // the total unknown until the response comes
+    files.push(file);
     let response;
     try {
       response = await plain(input, init);
@@ -170,8 +172,7 @@ function countPyodideDownloads(onBytes, onFail) {
     if (!response.ok) failed(`HTTP ${response.status}`);
     if (!response.ok || !response.body) return response;
     const compressed = (response.headers.get("content-encoding") ?? "identity") !== "identity";
-    const file = { loaded: 0, total: compressed ? 0 : Number(response.headers.get("content-length")) || 0 };
-    files.push(file);
+    file.total = compressed ? 0 : Number(response.headers.get("content-length")) || 0;
     const reader = response.body.getReader();
     const counted = new ReadableStream({
       async pull(controller) {
