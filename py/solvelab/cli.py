@@ -535,11 +535,11 @@ def _parser() -> argparse.ArgumentParser:
         "and time solved from its clues and checking the picture, as the Edit page does.",
     )
     p.add_argument(
-        "--sizes", type=count, nargs="+", default=[25, 50, 75, 100], metavar="N", help="N × N"
+        "--sizes", type=int, nargs="+", default=[25, 50, 75, 100], metavar="N", help="N × N"
     )
     p.add_argument("--density", type=float, default=0.5, help="the fill's density (0.5)")
     p.add_argument("--seed", type=seed, default=1, help="the fill's seed (1)")
-    p.add_argument("--time-limit", type=seconds, default=10.0, metavar="S", help="per solve (10)")
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="per solve (10)")
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser
 
