@@ -13,7 +13,7 @@
 // Python cannot start, a demo says why and offers to try again.
 
 import { NonogramGrid } from "./nonogram-grid.js";
-import { PythonClient, loadingText } from "./python.js";
+import { PythonClient, loadingText, withoutReload } from "./python.js";
 import { StepReplay } from "./nonogram-steps.js";
 
 const MAX_LENGTH = 100; // the line demo's longest line (nonogram_line's limit)
@@ -301,7 +301,7 @@ function start(demo) {
         start(failed);
       }
     });
-    const why = error.message.replace(/: reload the page to try again$/, ""); // the button is here
+    const why = withoutReload(error.message); // the button is here
     const message = make("p", "nono-message", `The demo could not run: ${why}.`);
     message.dataset.kind = "error";
     const row = make("div", "nono-row");

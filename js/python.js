@@ -45,6 +45,11 @@ registerAfter(new Promise((resolve) => (downloadsDone = resolve)));
 // What a page can do when Python could not start (restart() also starts it again).
 const AGAIN = ": reload the page to try again";
 
+/** A failure's message without its advice to reload the page, for a page that offers a Try again button. */
+export function withoutReload(message) {
+  return message.endsWith(AGAIN) ? message.slice(0, -AGAIN.length) : message;
+}
+
 /** The error a call rejects with when stop() or restart() ended it. */
 export class Cancelled extends Error {
   constructor(message = "cancelled") {

@@ -16,7 +16,7 @@
 // be had, a demo says why, and its next call (a turn, a scramble, Try again) asks again.
 
 import { embedDemo } from "./cube-embed.js";
-import { PythonClient, loadingText } from "./python.js";
+import { PythonClient, loadingText, withoutReload } from "./python.js";
 
 const lessons = document.querySelectorAll("[data-lesson]");
 // Stickers H cares about: the U and D faces' (corner and edge orientation about
@@ -343,7 +343,7 @@ function start(demo) {
       askAgain.clear();
       for (const ask of asks) ask();
     });
-    const why = error.message.replace(/: reload the page to try again$/, ""); // the button is here
+    const why = withoutReload(error.message); // the button is here
     demo.replaceChildren(make("p", "cube-demo-error", `The demo could not run: ${why}`), again);
     demo.dataset.state = "error";
   });

@@ -1,4 +1,6 @@
-"""The command line's argument parser: argparse, with a usage error said in one line."""
+"""What both command lines (solvelab's and its nonogram part's) share: argparse, with a
+usage error said in one line; the types of their counts, seeds and seconds; and
+run_command, which turns output that cannot be written into one line."""
 
 from __future__ import annotations
 
