@@ -94,6 +94,7 @@ function showCell(node, maybe, number, marks = false) {
     node.append(mark);
   }
   const named = maybe.length === 1 ? COLOUR_NAME[maybe] : [...maybe].map((c) => COLOUR_NAME[c]).join(" or ");
+  if (node.tagName !== "BUTTON") node.setAttribute("role", "img"); // a span's label is read only with a role
   node.setAttribute("aria-label", `cell ${number}: ${named}`);
 }
 

@@ -10,7 +10,7 @@
 // check is asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
-import { FILLED, NonogramGrid, UNKNOWN, isPatternId, listenForControls, runsOf } from "./nonogram-grid.js";
+import { FILLED, NonogramGrid, UNKNOWN, cellNames, isPatternId, listenForControls, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
 const $ = (selector) => root.querySelector(selector);
@@ -152,7 +152,7 @@ function show(answer, asked = version) {
   else if (status === "unique") text = UNIQUE[answer.difficulty] ?? "Unique.";
   else if (status === "multiple") {
     for (const cell of answer.diff) grid.marks.set(cell, "diff");
-    text = `2 solutions: the ${answer.diff.length} cells marked in blue can be swapped. Change the picture there.`;
+    text = `2 solutions: the ${answer.diff.length} cells marked in blue (${cellNames(answer.diff, grid.width)}) can be swapped. Change the picture there.`;
   } else if (status === "none") text = `No solution (${answer.reason}).`;
   else if (status === "timeout") text = `Not decided yet: the solver needs more than ${TIME_LIMIT} s for this picture. Draw on, or wait and draw again.`;
   else (status = "error"), (text = "The solver said something unexpected.");

@@ -32,6 +32,16 @@ const css = (name, fallback) =>
 
 /** Whether text is a game ID of Simon Tatham's Pattern (5x5:2/1.1/…), or a link to
  * one: the pages' link boxes read those as a file's text (pattern_id.py). */
+const CELLS_NAMED = 4; // cells named in a message; the rest are counted
+
+/** Where cells are, in words ("row 2 column 4, row 3 column 1 and 2 more"), for
+ * messages: marks on the canvas say it to the eye only. */
+export function cellNames(cells, width) {
+  const named = cells.slice(0, CELLS_NAMED).map((c) => `row ${Math.floor(c / width) + 1} column ${(c % width) + 1}`);
+  const more = cells.length - named.length;
+  return more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", ");
+}
+
 export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
 
 /** The runs of filled cells of a line, as a clue: [3, 1]. */
@@ -957,6 +967,27 @@ export function listenForControls(root, grid, actions, failed) {
   listenForKeys(grid, all);
 }
 
+const CELL_WORDS = { [UNKNOWN]: "empty", [FILLED]: "filled", [CROSSED]: "crossed" };
+
+/** What a screen reader says as the keyboard cursor moves or marks a cell (the grid
+ * is a canvas, a picture to it): the cell, its state and its two lines' clues, in a
+ * polite live region under the canvas. Returns the function that says it. */
+function announcer(grid) {
+  const region = document.createElement("p");
+  region.className = "nono-announce";
+  region.setAttribute("aria-live", "polite");
+  grid.canvas.after(region);
+  const clue = (numbers) => (numbers?.length ? numbers.join(" ") : "0");
+  return () => {
+    const c = grid.cursor;
+    if (!c) return;
+    const state = CELL_WORDS[grid.cells[c.row * grid.width + c.col]] ?? "";
+    region.textContent =
+      `Row ${c.row + 1}, column ${c.col + 1}: ${state}. ` +
+      `Row clue ${clue(grid.rows[c.row])}; column clue ${clue(grid.columns[c.col])}.`;
+  };
+}
+
 /**
  * A page's keys for its grid: the grid's own (the cursor), then f, Space or Enter
  * fills, x crosses, Backspace or Delete clears the cell under the cursor, and
@@ -964,9 +995,10 @@ export function listenForControls(root, grid, actions, failed) {
  * keys go no further: the site's theme would take F, S and / for its search.
  */
 function listenForKeys(grid, actions) {
+  const announce = announcer(grid);
   grid.canvas.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (grid.key(event)) return event.preventDefault(), event.stopPropagation();
+    if (grid.key(event)) return event.preventDefault(), event.stopPropagation(), announce();
     const c = grid.cursor;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key; // F with Shift or Caps Lock too
     const value = { f: FILLED, " ": FILLED, Enter: FILLED, x: CROSSED, Backspace: UNKNOWN, Delete: UNKNOWN }[key];
@@ -974,6 +1006,7 @@ function listenForKeys(grid, actions) {
     event.preventDefault();
     event.stopPropagation();
     grid.mark(c.row, c.col, value);
+    announce();
   });
   document.addEventListener("keydown", (event) => {
     if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea, select")) return;

@@ -4,12 +4,15 @@
 // progress (localStorage); check and hint enable themselves when it is ready.
 
 import { PythonClient, loadingText } from "./python.js";
-import { NonogramGrid, UNKNOWN, isPatternId, listenForControls } from "./nonogram-grid.js";
+import { NonogramGrid, UNKNOWN, cellNames, isPatternId, listenForControls } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
 const $ = (selector) => root.querySelector(selector);
 const $$ = (selector) => [...root.querySelectorAll(selector)];
 const STORE = "solvelab.nonogram.play";
+// Each gallery picture's progress, by name: going to another picture (a keyboard's
+// arrows on the closed list do that at each press) and back loses nothing.
+const GALLERY_STORE = "solvelab.nonogram.gallery";
 const MAX_LINK = 9000;
 
 // Python starts once the grid has shown its first frame: loading it (compiling
@@ -159,9 +162,31 @@ function save() {
   const state = { puzzle, cells: Array.from(grid.cells).join(""), elapsed: seconds(), solved };
   try {
     localStorage.setItem(STORE, JSON.stringify(state));
+    if (puzzle.source.gallery) {
+      const kept = keptGallery();
+      kept[puzzle.source.gallery] = { cells: state.cells, elapsed: state.elapsed };
+      localStorage.setItem(GALLERY_STORE, JSON.stringify(kept));
+    }
   } catch {
     /* private mode: nothing kept */
   }
+}
+
+function keptGallery() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(GALLERY_STORE) || "{}");
+    return kept && typeof kept === "object" ? kept : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The cells and time kept for gallery picture `name` if they fit `next`, or null. */
+function keptProgress(name, next) {
+  const kept = keptGallery()[name];
+  const cells = typeof kept?.cells === "string" ? [...kept.cells].map(Number) : [];
+  if (cells.length !== next.width * next.height || cells.some((c) => !(c >= 0 && c <= 2))) return null;
+  return { cells, time: Number(kept.elapsed) || 0 };
 }
 
 /** Loads the game kept in this browser; with `clues`, only if it is that link's
@@ -239,7 +264,7 @@ const actions = {
     for (const cell of answer.wrong) grid.marks.set(cell, "wrong");
     grid.draw();
     const n = answer.wrong.length;
-    say(n ? `${n} cell${n > 1 ? "s are" : " is"} wrong (marked in red).` : "No mistakes so far.", n ? "error" : "");
+    say(n ? `${n} cell${n > 1 ? "s are" : " is"} wrong (marked in red): ${cellNames(answer.wrong, puzzle.width)}.` : "No mistakes so far.", n ? "error" : "");
   },
   async hint() {
     if (!puzzle || solved) return;
@@ -252,7 +277,8 @@ const actions = {
     for (const [cell] of answer.cells) grid.marks.set(cell, answer.kind === "wrong" ? "wrong" : "hint");
     grid.draw();
     root.dataset.hint = JSON.stringify(answer); // for tests and tools
-    say(`Hint: ${answer.reason}`, "hint");
+    const where = answer.kind === "wrong" ? `: ${cellNames(answer.cells.map(([cell]) => cell), puzzle.width)}` : "";
+    say(`Hint: ${answer.reason}${where}`, "hint");
   },
   async share() {
     if (!puzzle) return;
@@ -302,7 +328,8 @@ async function open(method, args, options) {
   }
   saySource(answer.error ?? "", answer.error ? "error" : "");
   if (answer.error) return say(answer.error, "error"), null;
-  load(answer, answer.grid ?? null, options);
+  const kept = options.source?.gallery ? keptProgress(options.source.gallery, answer) : null;
+  load(answer, answer.grid ?? kept?.cells ?? null, { ...options, time: kept?.time ?? 0 });
   return answer;
 }
 
@@ -321,12 +348,17 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
     difficulty: field("difficulty"),
   };
   const make = event.target.querySelector("button");
+  const hadFocus = document.activeElement === make;
   make.disabled = true; // one puzzle at a time: a second would wait behind the first
   const waiting = "Making a puzzle: random pictures until one has a single solution (20 s at most)…";
   open("nonogram_generate", args, { waiting, source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
     .then((answer) => answer && say(`Random ${args.width} × ${args.height}, seed ${args.seed}: unique, ${answer.difficulty === "line" ? "line by line" : "needs trying cells"}.`))
     .catch((e) => say(e.message, "error"))
-    .finally(() => (make.disabled = false));
+    .finally(() => {
+      make.disabled = false;
+      // Disabled, it lost the focus to the page: it gets it back.
+      if (hadFocus && document.activeElement === document.body) make.focus();
+    });
 });
 $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];

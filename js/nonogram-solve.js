@@ -5,7 +5,7 @@
 // with a scrubber: the grid after step k is exactly the solver's grid then.
 
 import { PythonClient, loadingText } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NonogramGrid, cellNames } from "./nonogram-grid.js";
 import { StepReplay } from "./nonogram-steps.js";
 
 const root = document.querySelector(".nonogram-solve");
@@ -26,13 +26,14 @@ let running = false;
 const zoomRow = document.createElement("div");
 zoomRow.className = "nono-row nono-zoom";
 zoomRow.hidden = true;
-for (const [text, title, act] of [
-  ["−", "Zoom out (Ctrl+wheel)", (g) => g.setZoom(g.zoom / 1.5)],
-  ["Fit", "Show the whole puzzle", (g) => g.fit()],
-  ["+", "Zoom in (Ctrl+wheel)", (g) => g.setZoom(g.zoom * 1.5)],
+for (const [text, name, title, act] of [
+  ["−", "Zoom out", "Zoom out (Ctrl+wheel)", (g) => g.setZoom(g.zoom / 1.5)],
+  ["Fit", "Fit", "Show the whole puzzle", (g) => g.fit()],
+  ["+", "Zoom in", "Zoom in (Ctrl+wheel)", (g) => g.setZoom(g.zoom * 1.5)],
 ]) {
   const button = document.createElement("button");
   Object.assign(button, { type: "button", textContent: text, title });
+  button.setAttribute("aria-label", name);
   button.addEventListener("click", () => grids.forEach(act));
   zoomRow.append(button);
 }
@@ -162,9 +163,14 @@ async function solve() {
     column_texts: boxes("column").map((input) => input.value),
     steps: $("[data-field=steps]").checked,
   };
+  const stop = $("[data-action=stop]");
+  // Solve is disabled while it runs, which takes the focus from it: a keyboard's
+  // focus goes to Stop, and back to Solve at the end.
+  const fromSolve = document.activeElement?.matches("[data-action=solve]");
   running = true;
   showStatus(python.status);
-  $("[data-action=stop]").disabled = false;
+  stop.disabled = false;
+  if (fromSolve) stop.focus();
   clearLineMessages();
   delete root.dataset.status;
   say("Solving…");
@@ -182,8 +188,10 @@ async function solve() {
   } finally {
     clearInterval(ticker); // no tick runs between the answer and here: one task
     running = false;
-    $("[data-action=stop]").disabled = true;
+    const onStop = document.activeElement === stop;
+    stop.disabled = true;
     showStatus(python.status);
+    if (onStop || (fromSolve && document.activeElement === document.body)) $("[data-action=solve]").focus();
   }
 }
 
@@ -213,6 +221,8 @@ function show(answer) {
   for (const grid of grids) grid.setPuzzle(answer.puzzle);
   zoomRow.hidden = false;
   const [first, second] = answer.solutions.map((s) => s.map((v) => (v ? FILLED : CROSSED)));
+  if (first) describe(grids[0].canvas, "The solution", first, width);
+  if (second) describe(grids[1].canvas, "A second solution", second, width);
   if (answer.status === "unique") {
     grids[0].setCells(first);
     const how = { line: ", found line by line", probing: ", found by probing" }[answer.difficulty] ?? ", found by search";
@@ -221,9 +231,11 @@ function show(answer) {
     grids[0].setCells(first);
     grids[1].setCells(second);
     grids[1].canvas.parentElement.hidden = false;
-    for (let i = 0; i < first.length; i++) if (first[i] !== second[i]) grids[0].marks.set(i, "diff"), grids[1].marks.set(i, "diff");
+    const differ = [];
+    for (let i = 0; i < first.length; i++) if (first[i] !== second[i]) differ.push(i);
+    for (const i of differ) grids[0].marks.set(i, "diff"), grids[1].marks.set(i, "diff");
     grids[1].draw();
-    say("2 solutions (at least): the cells where they differ are marked.", "error");
+    say(`2 solutions (at least): they differ at ${cellNames(differ, width)} (marked).`, "error");
   } else if (answer.status === "none") {
     grids[0].markedLine = answer.line ?? -1;
     const reason = `No solution: ${answer.reason.replace(/^no solution: /, "")}`;
@@ -234,6 +246,17 @@ function show(answer) {
   }
   grids[0].draw();
   if (answer.steps) replayable(answer.steps, width, height, answer.status === "multiple");
+}
+
+/** A solution in words, for a screen reader (the canvas is a picture): row by row,
+ * # for filled and . for empty. */
+function describe(canvas, name, cells, width) {
+  const rows = [];
+  for (let start = 0; start < cells.length; start += width) {
+    const row = cells.slice(start, start + width).map((v) => (v === FILLED ? "#" : ".")).join("");
+    rows.push(`row ${start / width + 1}: ${row}`);
+  }
+  canvas.setAttribute("aria-label", `${name}, # filled and . empty; ${rows.join("; ")}`);
 }
 
 // -- step mode ----------------------------------------------------------------------

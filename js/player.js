@@ -228,7 +228,10 @@ function refresh(stage = stageAt(player.step)) {
   scrubber.max = String(alg.length);
   scrubber.value = String(step);
   $(".player-step").textContent = `${step} / ${alg.length}`;
-  $('[data-action="play"]').textContent = player.playing ? "❚❚" : "▶";
+  const playButton = $('[data-action="play"]');
+  playButton.textContent = player.playing ? "❚❚" : "▶";
+  playButton.setAttribute("aria-label", player.playing ? "Pause" : "Play the moves");
+  scrubber.setAttribute("aria-valuetext", step ? `step ${step} of ${alg.length}: ${alg[step - 1]}` : `step 0 of ${alg.length}`);
   showMoves();
   showStages(stage);
   algView.show(player.source, player.step);
@@ -274,7 +277,10 @@ function showMoves() {
     link.textContent = alg[i];
     link.addEventListener("click", () => jump(i + 1));
     item.append(link);
-    if (i === step - 1) item.classList.add("current");
+    if (i === step - 1) {
+      item.classList.add("current");
+      link.setAttribute("aria-current", "step");
+    }
     if (i >= step) item.classList.add("ahead");
     items.push(item);
   }
@@ -581,10 +587,15 @@ function showNotationError(result, text) {
   const area = $("#player-alg");
   if (!result) {
     box.hidden = true;
+    area.removeAttribute("aria-invalid");
     return;
   }
+  // The message is read out (the box is an alert, and describes the field); the
+  // excerpt with its carets is for the eyes only.
+  const message = document.createElement("span");
+  message.textContent = result.error;
   if (result.position === undefined) {
-    box.textContent = result.error;
+    box.replaceChildren(message);
   } else {
     // The mistake's line, cut to a window around it: a long line would widen the page.
     const { position } = result;
@@ -596,10 +607,14 @@ function showNotationError(result, text) {
     const before = from > lineStart ? "…" : "";
     const line = before + text.slice(from, to) + (to < lineEnd ? "…" : "");
     const caret = " ".repeat(before.length + position - from) + "^".repeat(marked);
-    box.textContent = `${line}\n${caret}\n${result.error}`;
+    const excerpt = document.createElement("span");
+    excerpt.setAttribute("aria-hidden", "true");
+    excerpt.textContent = `${line}\n${caret}\n`;
+    box.replaceChildren(excerpt, message);
     area.setSelectionRange(position, position + result.length);
   }
   box.hidden = false;
+  area.setAttribute("aria-invalid", "true");
   area.focus();
 }
 
@@ -765,6 +780,8 @@ scrubber.addEventListener("lostpointercapture", () => {
 const setSpeed = (value) => {
   view.speed = 600 - Number(value);
 };
+// With less motion asked for, turns start at the fastest (the slider still sets them).
+if (matchMedia("(prefers-reduced-motion: reduce)").matches) $(".player-speed").value = $(".player-speed").max;
 setSpeed($(".player-speed").value);
 $(".player-speed").addEventListener("input", (event) => setSpeed(event.target.value));
 $('[data-option="hints"]').addEventListener("change", (event) => view.setHints(event.target.checked));
@@ -788,11 +805,23 @@ $('[data-option="net"]').addEventListener("change", (event) => {
 
 // A key the player uses goes no further: the theme, listening on the window,
 // would otherwise also take f and s as "open the search". Keys typed into a text
-// field are the field's; a slider or a button with the focus leaves them to the player.
+// field are the field's. A focused control keeps the keys it answers itself
+// (Space presses a button or ticks a box, arrows move a slider) and leaves the
+// others (the turns) to the player.
 const TYPING = "textarea, select, [contenteditable], input:not([type=range], [type=checkbox], [type=button])";
+const SLIDER_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
+
+function controlKeeps(event) {
+  const target = event.target;
+  if (event.key === " " || event.key === "Enter") return Boolean(target.closest("button, summary, a, input"));
+  return SLIDER_KEYS.has(event.key) && target.matches("input[type=range]");
+}
+
 document.addEventListener("keydown", (event) => {
-  // While the sticker editor is open, the cube behind it is not the one on show.
-  if (event.target.closest(TYPING) || stickerEditor.open) return;
+  // While the sticker editor is open, the cube behind it is not the one on show;
+  // while the keys' help is open, it has the keyboard.
+  if (event.target.closest(TYPING) || controlKeeps(event)) return;
+  if (stickerEditor.open || $(".player-help").open) return;
   const action = keyAction(event);
   if (!action) return;
   event.preventDefault();

@@ -174,7 +174,10 @@ export function createStickerEditor({ root, data, view, python, currentStickers,
       return;
     }
     tell("");
+    const hadFocus = root.contains(document.activeElement);
     root.open = false;
+    // The focus was inside what closed: it goes to the summary, not the page's top.
+    if (hadFocus) root.querySelector("summary").focus();
     onCube({ stickers, state: result.stickers });
   }
 

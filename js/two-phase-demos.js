@@ -165,6 +165,7 @@ async function coordinatesDemo(demo) {
   const pad = make("div", "lesson-buttons");
   const readout = make("table", "lesson-readout");
   const moveLine = make("p", "lesson-moves", "Moves: (none)");
+  moveLine.setAttribute("role", "status"); // a turn button's result, read out
   const turn = (token) => {
     turned.moves = token ? [...turned.moves, token] : [];
     update();
@@ -183,6 +184,7 @@ async function coordinatesDemo(demo) {
   reset.addEventListener("click", () => turn(null));
   pad.append(reset);
   const problem = make("p", "cube-demo-error");
+  problem.setAttribute("role", "status");
   demo.append(pad, moveLine, problem, readout);
   let py = null; // until Python is ready, turns show on the cube only
   let asked = 0;
@@ -273,6 +275,7 @@ async function idaDemo(demo) {
   const pick = make("div", "lesson-buttons");
   const table = make("table", "lesson-readout lesson-ida");
   const result = make("p", "lesson-moves");
+  result.setAttribute("role", "status");
   demo.append(pick, table, result);
   const done = waiting(demo);
   const py = await pythonReady().finally(done);

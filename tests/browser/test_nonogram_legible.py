@@ -57,7 +57,7 @@ def check_big(page, site_url, screenshot_dir, name, least_cell):
     page.screenshot(path=screenshot_dir / f"nonogram-legible-{name}-100-fit.png")
     # zooming in from the fit unfolds the numbers, at a legible size
     for _ in range(4):
-        page.get_by_role("button", name="+").click()
+        page.get_by_role("button", name="Zoom in").click()
     page.wait_for_function("!window.nonogramGrid.view().folded")
     assert view(page)["font"] >= 9
 

@@ -87,7 +87,7 @@ def test_solve_shows_two_solutions_of_an_ambiguous_puzzle(page, site_url, steps)
     first = page.locator("canvas[data-grid='0']").screenshot()
     assert first != page.locator("canvas[data-grid='1']").screenshot()
     if steps:  # the second is the first mirrored (the clues are symmetric): its step says so
-        page.get_by_role("button", name="▶|", exact=True).click()
+        page.get_by_role("button", name="To the end").click()
         expect(page.locator(".nono-step-text")).to_contain_text("mirrored or turned")
 
 
@@ -267,10 +267,10 @@ def test_step_mode_shows_the_solvers_grid_at_every_step_through_backtracks(page,
     # and with the buttons, across the first backtrack and the guess that leaves it
     at = kinds.index("backtrack") + 1  # the step count just after the backtrack
     go(at + 1)
-    page.get_by_role("button", name="◀", exact=True).click()
+    page.get_by_role("button", name="A step back").click()
     expect(page.locator(".nono-step-text")).to_contain_text(f"step {at} /")
     expect(page.locator(".nono-step-text")).to_contain_text("leads to a contradiction")
-    page.get_by_role("button", name="▶", exact=True).click()
+    page.get_by_role("button", name="A step forward").click()
     expect(page.locator(".nono-step-text")).to_contain_text(f"step {at + 1} /")
     expect(page.locator(".nono-step-text")).to_contain_text("guess")
     guessed = dict(checkpoints)[at + 1]  # the branch's grid, probed next

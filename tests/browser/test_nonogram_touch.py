@@ -147,8 +147,8 @@ def test_zoom_buttons_and_the_wheel_on_a_100_by_100_grid(page, site_url):
     page.get_by_role("button", name="Fit").click()
     page.wait_for_function("window.nonogramGrid.zoom === 1")
     before = cell_size(page)
-    page.get_by_role("button", name="+").click()
-    page.get_by_role("button", name="+").click()
+    page.get_by_role("button", name="Zoom in").click()
+    page.get_by_role("button", name="Zoom in").click()
     page.wait_for_function("window.nonogramGrid.zoom > 2")
     assert cell_size(page) > 2 * before
     box = page.locator(".nono-canvas").bounding_box()
@@ -160,9 +160,9 @@ def test_zoom_buttons_and_the_wheel_on_a_100_by_100_grid(page, site_url):
     page.keyboard.up("Control")
     expect(page.locator(".nono-canvas")).to_be_visible()
     page.wait_for_function("window.nonogramGrid.zoom < 2.25")
-    page.get_by_role("button", name="−").click()
-    page.get_by_role("button", name="−").click()
-    page.get_by_role("button", name="−").click()
+    page.get_by_role("button", name="Zoom out").click()
+    page.get_by_role("button", name="Zoom out").click()
+    page.get_by_role("button", name="Zoom out").click()
     page.wait_for_function("window.nonogramGrid.zoom === 1")
     # a stroke on the zoomed-out 100 × 100 grid still lands on its cells
     a = page.evaluate("window.nonogramGrid.cellCentre(50, 10)")

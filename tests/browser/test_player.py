@@ -86,9 +86,7 @@ def test_keys_and_buttons_turn_the_cube(page, site_url):
     assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U'")
     page.get_by_role("button", name="F2", exact=True).click()
     assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U' F2")
-    page.get_by_role(
-        "button", name="◀", exact=True
-    ).click()  # step back: the moves stay, the state goes back
+    page.get_by_role("button", name="Step back").click()  # the moves stay, the state goes back
     assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U'")
     assert page.evaluate("window.solvelabPlayer.step") == 2
 
@@ -152,7 +150,7 @@ def test_shared_link_reproduces_the_state(page, site_url):
     page.wait_for_function("window.solvelabPlayer.alg.length === 2")
     assert page.evaluate("window.solvelabPlayer.step") == 1
     assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U F2")
-    page.get_by_role("button", name="▶▶").click()
+    page.get_by_role("button", name="Step forward").click()
     page.wait_for_function("!location.search.includes('step=')")
     assert "alg=F2+D" in page.url
 

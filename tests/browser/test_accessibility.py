@@ -1,0 +1,186 @@
+"""Accessibility: every page checked with axe-core (the npm package, pinned in
+package.json, used by this test only), on a desktop in the light scheme and on a
+phone in the dark one, on opening and in the states the apps get into; and what a
+keyboard or screen-reader user needs that axe cannot see (keys that reach their
+control, words for what a canvas shows, focus that stays on the page).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from solvelab.nonogram.gallery import PICTURES
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PYTHON_READY = 120_000
+
+PAGES = [
+    "",
+    "cube/player/",
+    "cube/model/",
+    "cube/two-phase/",
+    "cube/benchmarks/",
+    "cube/cfop/",
+    "nonograms/play/",
+    "nonograms/edit/",
+    "nonograms/solve/",
+    "nonograms/solver/",
+    "how-it-works/",
+    "glossary/",
+]
+
+
+def violations(page) -> list[str]:
+    """axe-core's findings on the page as it is now, a line each (WCAG A and AA,
+    and axe's best practices)."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `make node_modules`", pytrace=False)
+    # Our fixes to the theme run once its scripts have made the page.
+    page.wait_for_function("document.querySelector('.md-search')?.getAttribute('aria-label')")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+            .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${v.help}`))"""
+    )
+    return found
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_passes_axe_on_a_desktop(page, site_url, path):
+    page.goto(site_url + path)
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_passes_axe_on_a_phone_in_the_dark_scheme(phone, site_url, path):
+    phone.emulate_media(color_scheme="dark")
+    phone.goto(site_url + path)
+    assert violations(phone) == []
+
+
+# -- the cube player -------------------------------------------------------------------
+
+
+def open_player(page, site_url, query=""):
+    page.goto(f"{site_url}cube/player/{query}")
+    page.wait_for_function("window.solvelabPlayer !== undefined")
+
+
+def test_the_player_passes_axe_with_an_error_the_help_and_the_editor_open(page, site_url):
+    open_player(page, site_url)
+    expect(page.locator("[data-needs-python]").first).to_be_enabled(timeout=PYTHON_READY)
+    page.locator("#player-alg").fill("R U Q2")
+    page.get_by_role("button", name="Play", exact=True).click()
+    error = page.get_by_role("alert")
+    expect(error).to_contain_text("Q2")
+    expect(page.locator("#player-alg")).to_have_attribute("aria-invalid", "true")
+    page.get_by_text("Enter a real cube").click()
+    assert violations(page) == []
+    page.get_by_text("Enter a real cube").click()
+    page.keyboard.press("?")
+    expect(page.locator(".player-help")).to_be_visible()
+    assert violations(page) == []
+
+
+def test_player_controls_keep_their_own_keys(page, site_url):
+    """Space ticks a box or presses a button, a slider's arrows move it; the turns
+    still work from a focused control, and not behind the keys' help."""
+    open_player(page, site_url, "?alg=R%20U%20F")
+    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    net = page.locator('[data-option="net"]')
+    net.focus()
+    page.keyboard.press("Space")
+    expect(net).to_be_checked()
+    speed = page.locator(".player-speed")
+    before = speed.input_value()
+    step = page.evaluate("window.solvelabPlayer.step")
+    speed.focus()
+    page.keyboard.press("ArrowLeft")
+    assert int(speed.input_value()) < int(before)
+    assert page.evaluate("window.solvelabPlayer.step") == step  # not a step back
+    page.get_by_role("button", name="Step back").focus()
+    page.keyboard.press("Space")  # the button, not play / pause
+    page.wait_for_function(f"window.solvelabPlayer.step === {step - 1}")
+    assert not page.evaluate("window.solvelabPlayer.playing")
+    page.keyboard.press("d")  # a turn, from a focused button
+    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'R U D'")
+    page.keyboard.press("?")
+    expect(page.locator(".player-help")).to_be_visible()
+    page.keyboard.press("r")  # the help has the keyboard: the cube behind it stays
+    page.keyboard.press("Escape")
+    expect(page.locator(".player-help")).to_be_hidden()
+    assert page.evaluate("window.solvelabPlayer.alg.join(' ')") == "R U D"
+
+
+def test_the_players_step_is_said_to_a_screen_reader(page, site_url):
+    open_player(page, site_url, "?alg=R%20U%20F&step=2")
+    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    expect(page.locator(".player-scrubber")).to_have_attribute("aria-valuetext", "step 2 of 3: U")
+    expect(page.locator('.player-moves [aria-current="step"]')).to_have_text("U")
+    expect(page.get_by_role("button", name="Play the moves")).to_be_visible()
+
+
+# -- the nonogram pages ----------------------------------------------------------------
+
+
+def open_heart(page, site_url):
+    page.goto(f"{site_url}nonograms/play/")
+    page.wait_for_selector(".nonogram-play[data-ready=true]")
+    expect(page.locator('[data-action="hint"]')).to_be_enabled(timeout=PYTHON_READY)
+    page.locator("[data-field=gallery]").select_option("heart")
+    page.wait_for_function("window.nonogramGrid.width === 10 && window.nonogramGrid.height === 10")
+
+
+def test_the_nonogram_cursor_is_said_with_its_cell_and_clues(page, site_url):
+    open_heart(page, site_url)
+    page.locator(".nono-canvas").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("f")
+    cursor = page.evaluate("window.nonogramGrid.cursor")
+    row, col = cursor["row"], cursor["col"]
+    rows, columns = page.evaluate("[window.nonogramGrid.rows, window.nonogramGrid.columns]")
+    said = page.locator(".nono-announce")
+    expect(said).to_have_attribute("aria-live", "polite")
+    expect(said).to_have_text(
+        f"Row {row + 1}, column {col + 1}: filled. "
+        f"Row clue {' '.join(map(str, rows[row]))}; column clue {' '.join(map(str, columns[col]))}."
+    )
+    page.keyboard.press("Backspace")
+    expect(said).to_contain_text(f"Row {row + 1}, column {col + 1}: empty.")
+
+
+def test_a_gallery_picture_keeps_its_progress_when_another_is_opened(page, site_url):
+    """A keyboard's arrows on the closed gallery list open each picture they pass."""
+    open_heart(page, site_url)
+    page.locator(".nono-canvas").focus()
+    page.keyboard.press("x")
+    marked = page.evaluate("window.nonogramGrid.cursor.row * 10 + window.nonogramGrid.cursor.col")
+    gallery = page.locator("[data-field=gallery]")
+    gallery.select_option("house")
+    house = PICTURES["house"][1]
+    page.wait_for_function(f"window.nonogramGrid.width === {len(house[0])}")
+    gallery.select_option("heart")
+    page.wait_for_function(f"window.nonogramGrid.width === 10 && window.nonogramGrid.cells[{marked}] === 2")
+
+
+def test_the_solve_page_says_its_solutions_in_words(page, site_url):
+    page.goto(f"{site_url}nonograms/solve/")
+    page.wait_for_selector(".nonogram-solve[data-ready=true]")
+    solve = page.locator('[data-action="solve"]')
+    expect(solve).to_be_enabled(timeout=PYTHON_READY)
+    solve.focus()
+    page.keyboard.press("Enter")  # the example: two solutions
+    page.wait_for_selector(".nonogram-solve[data-status]", timeout=PYTHON_READY)
+    expect(page.locator(".nono-message")).to_contain_text("they differ at row 1 column")
+    pictures = {"row 1: ##.; row 2: #.#; row 3: .##", "row 1: .##; row 2: #.#; row 3: ##."}
+    said = {
+        page.get_by_role("img", name=name).get_attribute("aria-label").split("; ", 1)[1]
+        for name in ("The solution", "A second solution")
+    }
+    assert said == pictures
+    expect(solve).to_be_focused()  # back from Stop, not lost to the page
+    assert violations(page) == []
