@@ -10,7 +10,7 @@
 // check is asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
-import { FILLED, NonogramGrid, UNKNOWN, cellNames, isPatternId, listenForControls, runsOf } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames, isPatternId, listenForControls, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
 const $ = (selector) => root.querySelector(selector);
@@ -44,6 +44,7 @@ const grid = new NonogramGrid($(".nono-canvas"), {
   onChange: () => changed({ stroke: true }),
 });
 grid.greyDone = false;
+grid.cellWords[CROSSED] = "marked background";
 
 function showStatus(status) {
   const line = $(".nono-python");

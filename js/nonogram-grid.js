@@ -68,6 +68,7 @@ export class NonogramGrid {
     this.onCursor = onCursor;
     this.onClue = onClue;
     this.brush = FILLED;
+    this.cellWords = { [UNKNOWN]: "empty", [FILLED]: "filled", [CROSSED]: "crossed" }; // for a screen reader
     this.pan = { x: 0, y: 0 }; // device pixels the grid is scrolled by
     this.hover = null; // {row, col}
     this.cursor = null;
@@ -967,8 +968,6 @@ export function listenForControls(root, grid, actions, failed) {
   listenForKeys(grid, all);
 }
 
-const CELL_WORDS = { [UNKNOWN]: "empty", [FILLED]: "filled", [CROSSED]: "crossed" };
-
 /** What a screen reader says as the keyboard cursor moves or marks a cell (the grid
  * is a canvas, a picture to it): the cell, its state and its two lines' clues, in a
  * polite live region under the canvas. Returns the function that says it. */
@@ -981,7 +980,7 @@ function announcer(grid) {
   return () => {
     const c = grid.cursor;
     if (!c) return;
-    const state = CELL_WORDS[grid.cells[c.row * grid.width + c.col]] ?? "";
+    const state = grid.cellWords[grid.cells[c.row * grid.width + c.col]] ?? "";
     region.textContent =
       `Row ${c.row + 1}, column ${c.col + 1}: ${state}. ` +
       `Row clue ${clue(grid.rows[c.row])}; column clue ${clue(grid.columns[c.col])}.`;

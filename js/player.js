@@ -285,7 +285,13 @@ function showMoves() {
     items.push(item);
   }
   if (last < alg.length) items.push(moreItem(`… ${(alg.length - last).toLocaleString("en")} more`, alg.length));
-  $(".player-moves").replaceChildren(...items);
+  const list = $(".player-moves");
+  const hadFocus = list.contains(document.activeElement);
+  list.replaceChildren(...items);
+  // One Tab stop: the current move (the arrows step, and the focus follows it).
+  const current = list.querySelector('[aria-current="step"]') ?? list.querySelector("button");
+  for (const button of list.querySelectorAll("button")) button.tabIndex = button === current ? 0 : -1;
+  if (hadFocus) current?.focus();
 }
 
 function moreItem(text, step, className = "more") {
@@ -684,7 +690,27 @@ function buildTurnButtons() {
       button.addEventListener("click", () => turnFreely(token));
       box.append(button);
     }
+    toolbar(box);
   }
+}
+
+/** Makes a row of buttons one Tab stop, its buttons chosen with the arrows, Home
+ * and End (a toolbar): 48 turn buttons would otherwise be 48 stops on the way. */
+function toolbar(box) {
+  box.setAttribute("role", "toolbar");
+  const buttons = [...box.querySelectorAll("button")];
+  buttons.forEach((button, i) => (button.tabIndex = i === 0 ? 0 : -1));
+  box.addEventListener("focusin", (event) => {
+    for (const button of buttons) button.tabIndex = button === event.target ? 0 : -1;
+  });
+  box.addEventListener("keydown", (event) => {
+    const i = buttons.indexOf(event.target);
+    const to = { ArrowLeft: i - 1, ArrowUp: i - 1, ArrowRight: i + 1, ArrowDown: i + 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (i < 0 || to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    event.stopPropagation(); // the player's arrows step through the moves
+    buttons[Math.max(0, Math.min(buttons.length - 1, to))].focus();
+  });
 }
 
 const actions = {

@@ -1,6 +1,6 @@
 // Accessibility fixes to what Material for MkDocs puts on every page, found by
 // axe-core (tests/browser/test_accessibility.py checks every page with it):
-// - the search dialog gets a name;
+// - the search dialog gets a name, and a heading's permalink a name other than "¶";
 // - a code block's copy button sits in a <nav> of its own, one navigation landmark
 //   per code block (all unnamed): they are made plain elements;
 // - a table or a code block wider than the column scrolls sideways in a box that
@@ -10,6 +10,10 @@
 
 function fixSearch() {
   document.querySelector('.md-search[role="dialog"]')?.setAttribute("aria-label", "Search");
+}
+
+function fixPermalinks() {
+  for (const link of document.querySelectorAll("a.headerlink")) link.setAttribute("aria-label", "Link to this section");
 }
 
 function fixCodeBlocks() {
@@ -39,6 +43,7 @@ function fixScrollers() {
 
 function fixPage() {
   fixSearch();
+  fixPermalinks();
   fixCodeBlocks();
   fixScrollers();
 }

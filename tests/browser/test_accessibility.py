@@ -41,11 +41,11 @@ def violations(page) -> list[str]:
     # Our fixes to the theme run once its scripts have made the page.
     page.wait_for_function("document.querySelector('.md-search')?.getAttribute('aria-label')")
     page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
+    return page.evaluate(
         """async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
-            .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${v.help}`))"""
+            .flatMap((v) => v.nodes.map((n) =>
+                `${v.id} (${v.impact}): ${n.target.join(" ")}: ${v.help}`))"""
     )
-    return found
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -115,6 +115,28 @@ def test_player_controls_keep_their_own_keys(page, site_url):
     assert page.evaluate("window.solvelabPlayer.alg.join(' ')") == "R U D"
 
 
+def test_the_players_turn_buttons_and_moves_are_one_tab_stop_each(page, site_url):
+    open_player(page, site_url, "?alg=R%20U%20F&step=2")
+    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    focused = lambda: page.evaluate("document.activeElement.textContent")  # noqa: E731
+    page.locator('.player-moves [aria-current="step"]').focus()
+    page.keyboard.press("ArrowRight")  # a step forward: the focus follows the current move
+    page.wait_for_function("window.solvelabPlayer.step === 3")
+    assert focused() == "F"
+    page.keyboard.press("Tab")
+    assert focused() == "U"  # the first turn button: past the other moves
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert focused() == "U2"
+    assert page.evaluate("window.solvelabPlayer.step") == 3  # the arrows chose, not stepped
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'R U F U2'")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('.player-turns-more') !== null")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "player-alg"
+
+
 def test_the_players_step_is_said_to_a_screen_reader(page, site_url):
     open_player(page, site_url, "?alg=R%20U%20F&step=2")
     page.wait_for_function("window.solvelabPlayer.alg.length === 3")
@@ -164,7 +186,9 @@ def test_a_gallery_picture_keeps_its_progress_when_another_is_opened(page, site_
     house = PICTURES["house"][1]
     page.wait_for_function(f"window.nonogramGrid.width === {len(house[0])}")
     gallery.select_option("heart")
-    page.wait_for_function(f"window.nonogramGrid.width === 10 && window.nonogramGrid.cells[{marked}] === 2")
+    page.wait_for_function(
+        f"window.nonogramGrid.width === 10 && window.nonogramGrid.cells[{marked}] === 2"
+    )
 
 
 def test_the_solve_page_says_its_solutions_in_words(page, site_url):
