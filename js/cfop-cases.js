@@ -59,8 +59,7 @@ function caseButton(stage, entry, colours) {
   button.type = "button";
   button.dataset.case = entry.name;
   button.setAttribute("aria-label", `${labelOf(entry)}: play ${entry.moves}`);
-  button.setAttribute("aria-controls", "cfop-case-demo");
-  button.setAttribute("aria-expanded", "false");
+  button.setAttribute("aria-expanded", "false"); // aria-controls once the panel is under it
   button.append(topView(diagramColours(stage, entry, colours)));
   const name = element("span", "cfop-case-name", entry.name.replace(/ perm$/, ""));
   if (entry.nickname) name.append(" ", element("span", "cfop-case-nickname", entry.nickname));
@@ -85,9 +84,11 @@ async function setUp(tables) {
 
   const play = async (stage, entry, button) => {
     current?.setAttribute("aria-expanded", "false");
+    current?.removeAttribute("aria-controls");
     current?.classList.remove("is-current");
     current = button;
     button.setAttribute("aria-expanded", "true");
+    button.setAttribute("aria-controls", panel.id);
     button.classList.add("is-current");
     title.textContent = `${labelOf(entry)}, from the case to solved:`;
     button.after(panel); // the grid puts the panel in the row below the button

@@ -30,8 +30,6 @@ const MAX_CELL = 64;
 const css = (name, fallback) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
-/** Whether text is a game ID of Simon Tatham's Pattern (5x5:2/1.1/…), or a link to
- * one: the pages' link boxes read those as a file's text (pattern_id.py). */
 const CELLS_NAMED = 4; // cells named in a message; the rest are counted
 
 /** Where cells are, in words ("row 2 column 4, row 3 column 1 and 2 more"), for
@@ -42,6 +40,8 @@ export function cellNames(cells, width) {
   return more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", ");
 }
 
+/** Whether text is a game ID of Simon Tatham's Pattern (5x5:2/1.1/…), or a link to
+ * one: the pages' link boxes read those as a file's text (pattern_id.py). */
 export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
 
 /** The runs of filled cells of a line, as a clue: [3, 1]. */
@@ -1010,11 +1010,12 @@ function listenForKeys(grid, actions) {
   document.addEventListener("keydown", (event) => {
     if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea, select")) return;
     const key = event.key.toLowerCase();
-    if (key === "z" && !event.shiftKey) actions.undo(), event.preventDefault();
-    else if (key === "y" || (key === "z" && event.shiftKey)) actions.redo(), event.preventDefault();
+    if (key === "z" && !event.shiftKey) actions.undo(), event.preventDefault(), announce();
+    else if (key === "y" || (key === "z" && event.shiftKey)) actions.redo(), event.preventDefault(), announce();
   });
   grid.canvas.addEventListener("focus", () => {
     // the cursor shows for the keyboard (Tab), not for a click
     if (!grid.cursor && grid.canvas.matches(":focus-visible")) (grid.cursor = { row: 0, col: 0 }), grid.draw();
+    announce();
   });
 }

@@ -5,7 +5,7 @@
 // with a scrubber: the grid after step k is exactly the solver's grid then.
 
 import { PythonClient, loadingText } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, cellNames } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames } from "./nonogram-grid.js";
 import { StepReplay } from "./nonogram-steps.js";
 
 const root = document.querySelector(".nonogram-solve");
@@ -174,9 +174,13 @@ async function solve() {
   clearLineMessages();
   delete root.dataset.status;
   say("Solving…");
-  // A long search (minutes on a phone) shows that it is still going.
+  // A long search (minutes on a phone) shows that it is still going: the seconds
+  // are shown, not read out (a screen reader would say them every second).
   const started = performance.now();
-  const ticker = setInterval(() => say(`Solving… ${Math.round((performance.now() - started) / 1000)} s`), 1000);
+  const clock = document.createElement("span");
+  clock.setAttribute("aria-hidden", "true");
+  message.append(clock);
+  const ticker = setInterval(() => (clock.textContent = ` ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   try {
     const answer = await python.call("nonogram_solve", args);
     if (cluesAsAsked(args)) show(answer);
@@ -248,15 +252,23 @@ function show(answer) {
   if (answer.steps) replayable(answer.steps, width, height, answer.status === "multiple");
 }
 
-/** A solution in words, for a screen reader (the canvas is a picture): row by row,
- * # for filled and . for empty. */
+const CELL_WORDS = { [FILLED]: "filled", [CROSSED]: "empty", [UNKNOWN]: "unknown" };
+
+/** A grid in words, for a screen reader (the canvas is a picture): each row as its
+ * runs, "row 2: 1 empty, 3 filled, 1 empty". */
 function describe(canvas, name, cells, width) {
   const rows = [];
   for (let start = 0; start < cells.length; start += width) {
-    const row = cells.slice(start, start + width).map((v) => (v === FILLED ? "#" : ".")).join("");
-    rows.push(`row ${start / width + 1}: ${row}`);
+    const runs = [];
+    for (let i = start; i < start + width; ) {
+      let end = i;
+      while (end < start + width && cells[end] === cells[i]) end++;
+      runs.push(`${end - i} ${CELL_WORDS[cells[i]]}`);
+      i = end;
+    }
+    rows.push(`row ${start / width + 1}: ${runs.join(", ")}`);
   }
-  canvas.setAttribute("aria-label", `${name}, # filled and . empty; ${rows.join("; ")}`);
+  canvas.setAttribute("aria-label", `${name}, row by row; ${rows.join("; ")}`);
 }
 
 // -- step mode ----------------------------------------------------------------------
@@ -273,7 +285,10 @@ function goTo(index) {
   if (!replay) return;
   index = Math.max(0, Math.min(replay.length, index));
   $(".nono-scrubber").value = String(index);
-  grids[0].setCells(replay.cellsAfter(index));
+  const cells = replay.cellsAfter(index);
+  grids[0].setCells(cells);
+  describe(grids[0].canvas, `The solver's grid after step ${index} of ${replay.length}`, cells, grids[0].width);
+  $(".nono-scrubber").setAttribute("aria-valuetext", `step ${index} of ${replay.length}`);
   $(".nono-step-text").textContent = replay.caption(index);
   root.dataset.step = String(index);
 }

@@ -209,6 +209,13 @@ async function play() {
 function stopPlaying() {
   player.playing = false;
   playback += 1;
+  showPlayButton();
+}
+
+function showPlayButton() {
+  const button = $('[data-action="play"]');
+  button.textContent = player.playing ? "❚❚" : "▶";
+  button.setAttribute("aria-label", player.playing ? "Pause" : "Play the moves");
 }
 
 /** Plays a solution that has just come, unless the sticker editor is open over the cube. */
@@ -228,9 +235,7 @@ function refresh(stage = stageAt(player.step)) {
   scrubber.max = String(alg.length);
   scrubber.value = String(step);
   $(".player-step").textContent = `${step} / ${alg.length}`;
-  const playButton = $('[data-action="play"]');
-  playButton.textContent = player.playing ? "❚❚" : "▶";
-  playButton.setAttribute("aria-label", player.playing ? "Pause" : "Play the moves");
+  showPlayButton();
   scrubber.setAttribute("aria-valuetext", step ? `step ${step} of ${alg.length}: ${alg[step - 1]}` : `step 0 of ${alg.length}`);
   showMoves();
   showStages(stage);
@@ -286,12 +291,15 @@ function showMoves() {
   }
   if (last < alg.length) items.push(moreItem(`… ${(alg.length - last).toLocaleString("en")} more`, alg.length));
   const list = $(".player-moves");
-  const hadFocus = list.contains(document.activeElement);
+  const focused = list.contains(document.activeElement) ? document.activeElement : null;
   list.replaceChildren(...items);
-  // One Tab stop: the current move (the arrows step, and the focus follows it).
+  // One Tab stop: the current move (the arrows step, and the focus follows it). A
+  // stage's heading pressed keeps the focus.
   const current = list.querySelector('[aria-current="step"]') ?? list.querySelector("button");
   for (const button of list.querySelectorAll("button")) button.tabIndex = button === current ? 0 : -1;
-  if (hadFocus) current?.focus();
+  const heading = focused?.closest(".stage") && [...list.querySelectorAll(".stage button")].find((b) => b.textContent === focused.textContent);
+  if (heading) (heading.tabIndex = 0), heading.focus();
+  else if (focused) current?.focus();
 }
 
 function moreItem(text, step, className = "more") {
@@ -451,7 +459,11 @@ function startTask(kind) {
 function endTask(work) {
   if (task !== work) return;
   task = null;
-  $('[data-action="stop"]').disabled = true;
+  const stop = $('[data-action="stop"]');
+  const hadFocus = document.activeElement === stop;
+  stop.disabled = true;
+  // Disabled, Stop would drop the focus to the page's top: it goes back to Solve.
+  if (hadFocus) $('[data-action="solve"]').focus();
 }
 
 function stopTask() {
@@ -593,6 +605,7 @@ function showNotationError(result, text) {
   const area = $("#player-alg");
   if (!result) {
     box.hidden = true;
+    box.replaceChildren(); // else still the field's description
     area.removeAttribute("aria-invalid");
     return;
   }
@@ -805,6 +818,7 @@ scrubber.addEventListener("lostpointercapture", () => {
 // The slider runs from slow to fast; the view wants milliseconds per quarter turn.
 const setSpeed = (value) => {
   view.speed = 600 - Number(value);
+  $(".player-speed").setAttribute("aria-valuetext", `${view.speed} ms a quarter turn`);
 };
 // With less motion asked for, turns start at the fastest (the slider still sets them).
 if (matchMedia("(prefers-reduced-motion: reduce)").matches) $(".player-speed").value = $(".player-speed").max;

@@ -28,12 +28,16 @@ function fixScrollers() {
     const boxes = document.querySelectorAll(selector);
     for (const [i, box] of boxes.entries()) {
       const scrolls = box.scrollWidth > box.clientWidth;
-      if (scrolls && !box.hasAttribute("tabindex")) {
+      // Material makes a scrolling code block focusable itself: its tabindex is
+      // then left alone.
+      if (scrolls && !box.dataset.region) {
+        box.dataset.region = box.hasAttribute("tabindex") ? "theme" : "ours";
         box.tabIndex = 0;
         box.setAttribute("role", "region");
         box.setAttribute("aria-label", `${kind} ${i + 1} of ${boxes.length}, scrolls sideways`);
-      } else if (!scrolls && box.getAttribute("role") === "region") {
-        box.removeAttribute("tabindex");
+      } else if (!scrolls && box.dataset.region) {
+        if (box.dataset.region === "ours") box.removeAttribute("tabindex");
+        delete box.dataset.region;
         box.removeAttribute("role");
         box.removeAttribute("aria-label");
       }
