@@ -44,7 +44,7 @@ help:
 	@echo "make serve          build the site and serve it at http://127.0.0.1:$(PORT) (PORT=8080 to change)"
 	@echo "make test           lint, then run all tests: unit and browser"
 	@echo "make venv           create .venv and install solvelab -e .[test,docs,build]"
-	@echo "make node_modules   install the pinned npm packages (pyodide) with npm ci"
+	@echo "make node_modules   install the pinned npm packages (pyodide; axe-core for tests) with npm ci"
 	@echo "make tables         build the solver's pruning tables into tables/ (numpy)"
 	@echo "make site           build the MkDocs site into $(SITE_DIR) (strict)"
 	@echo "make lint           ruff check + ruff format --check on py/ and tests/"
@@ -70,7 +70,7 @@ $(VENV_STAMP): pyproject.toml | $(BIN)/python
 	@touch $@
 
 # node_modules: the npm packages pinned in package.json and package-lock.json
-# (pyodide), installed exactly as locked.
+# (pyodide; axe-core, for the accessibility test), installed exactly as locked.
 node_modules: $(NODE_STAMP)
 
 $(NODE_STAMP): package.json package-lock.json
