@@ -108,19 +108,24 @@ def test_player_controls_keep_their_own_keys(page, site_url):
     assert not page.evaluate("window.solvelabPlayer.playing")
     page.keyboard.press("d")  # a turn, from a focused button
     page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'R U D'")
-    speed.fill("0")  # the slowest: the moves still play at the second Space
-    page.get_by_role("button", name="Play the moves").focus()
-    page.keyboard.press("Space")
-    expect(page.get_by_role("button", name="Pause")).to_be_focused()
-    page.keyboard.press("Space")
-    expect(page.get_by_role("button", name="Play the moves")).to_be_focused()
-    assert not page.evaluate("window.solvelabPlayer.playing")
     page.keyboard.press("?")
     expect(page.locator(".player-help")).to_be_visible()
     page.keyboard.press("r")  # the help has the keyboard: the cube behind it stays
     page.keyboard.press("Escape")
     expect(page.locator(".player-help")).to_be_hidden()
     assert page.evaluate("window.solvelabPlayer.alg.join(' ')") == "R U D"
+
+
+def test_the_play_button_says_play_or_pause(page, site_url):
+    open_player(page, site_url, "?alg=" + "R%20U%20" * 30)  # 60 moves: minutes at the slowest
+    page.wait_for_function("window.solvelabPlayer.alg.length === 60")
+    page.locator(".player-speed").fill("0")
+    page.get_by_role("button", name="Play the moves").focus()
+    page.keyboard.press("Space")
+    expect(page.get_by_role("button", name="Pause")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.get_by_role("button", name="Play the moves")).to_be_focused()
+    assert not page.evaluate("window.solvelabPlayer.playing")
 
 
 def test_the_players_turn_buttons_and_moves_are_one_tab_stop_each(page, site_url):
