@@ -20,6 +20,8 @@ const MAX_SIZE = 100;
 
 const python = new PythonClient({ onStatus: showStatus });
 const grids = $$("canvas[data-grid]").map((canvas) => new NonogramGrid(canvas, { brushes: false }));
+// The solver's grids: a crossed cell is a known empty one, an empty cell not known yet.
+for (const grid of grids) Object.assign(grid.cellWords, { [CROSSED]: "empty", [UNKNOWN]: "unknown" });
 let running = false;
 
 // Zoom for the answer's grids (a big one opens zoomed in, to read its clues): − Fit +
@@ -225,8 +227,8 @@ function show(answer) {
   for (const grid of grids) grid.setPuzzle(answer.puzzle);
   zoomRow.hidden = false;
   const [first, second] = answer.solutions.map((s) => s.map((v) => (v ? FILLED : CROSSED)));
-  if (first) describe(grids[0].canvas, "The solution", first, width);
-  if (second) describe(grids[1].canvas, "A second solution", second, width);
+  if (first) describe(grids[0], "The solution", first);
+  if (second) describe(grids[1], "A second solution", second);
   if (answer.status === "unique") {
     grids[0].setCells(first);
     const how = { line: ", found line by line", probing: ", found by probing" }[answer.difficulty] ?? ", found by search";
@@ -252,23 +254,22 @@ function show(answer) {
   if (answer.steps) replayable(answer.steps, width, height, answer.status === "multiple");
 }
 
-const CELL_WORDS = { [FILLED]: "filled", [CROSSED]: "empty", [UNKNOWN]: "unknown" };
-
 /** A grid in words, for a screen reader (the canvas is a picture): each row as its
  * runs, "row 2: 1 empty, 3 filled, 1 empty". */
-function describe(canvas, name, cells, width) {
+function describe(grid, name, cells) {
+  const { width } = grid;
   const rows = [];
   for (let start = 0; start < cells.length; start += width) {
     const runs = [];
     for (let i = start; i < start + width; ) {
       let end = i;
       while (end < start + width && cells[end] === cells[i]) end++;
-      runs.push(`${end - i} ${CELL_WORDS[cells[i]]}`);
+      runs.push(`${end - i} ${grid.cellWords[cells[i]]}`);
       i = end;
     }
     rows.push(`row ${start / width + 1}: ${runs.join(", ")}`);
   }
-  canvas.setAttribute("aria-label", `${name}, row by row; ${rows.join("; ")}`);
+  grid.canvas.setAttribute("aria-label", `${name}, row by row; ${rows.join("; ")}`);
 }
 
 // -- step mode ----------------------------------------------------------------------
@@ -287,7 +288,7 @@ function goTo(index) {
   $(".nono-scrubber").value = String(index);
   const cells = replay.cellsAfter(index);
   grids[0].setCells(cells);
-  describe(grids[0].canvas, `The solver's grid after step ${index} of ${replay.length}`, cells, grids[0].width);
+  describe(grids[0], `The solver's grid after step ${index} of ${replay.length}`, cells);
   $(".nono-scrubber").setAttribute("aria-valuetext", `step ${index} of ${replay.length}`);
   $(".nono-step-text").textContent = replay.caption(index);
   root.dataset.step = String(index);

@@ -13,8 +13,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from solvelab.nonogram.gallery import PICTURES
-
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PYTHON_READY = 120_000
 
@@ -159,49 +157,6 @@ def test_the_players_step_is_said_to_a_screen_reader(page, site_url):
 
 
 # -- the nonogram pages ----------------------------------------------------------------
-
-
-def open_heart(page, site_url):
-    page.goto(f"{site_url}nonograms/play/")
-    page.wait_for_selector(".nonogram-play[data-ready=true]")
-    expect(page.locator('[data-action="hint"]')).to_be_enabled(timeout=PYTHON_READY)
-    page.locator("[data-field=gallery]").select_option("heart")
-    page.wait_for_function("window.nonogramGrid.width === 10 && window.nonogramGrid.height === 10")
-
-
-def test_the_nonogram_cursor_is_said_with_its_cell_and_clues(page, site_url):
-    open_heart(page, site_url)
-    page.locator(".nono-canvas").focus()
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("f")
-    cursor = page.evaluate("window.nonogramGrid.cursor")
-    row, col = cursor["row"], cursor["col"]
-    rows, columns = page.evaluate("[window.nonogramGrid.rows, window.nonogramGrid.columns]")
-    said = page.locator(".nono-announce")
-    expect(said).to_have_attribute("aria-live", "polite")
-    expect(said).to_have_text(
-        f"Row {row + 1}, column {col + 1}: filled. "
-        f"Row clue {' '.join(map(str, rows[row]))}; column clue {' '.join(map(str, columns[col]))}."
-    )
-    page.keyboard.press("Backspace")
-    expect(said).to_contain_text(f"Row {row + 1}, column {col + 1}: empty.")
-
-
-def test_a_gallery_picture_keeps_its_progress_when_another_is_opened(page, site_url):
-    """A keyboard's arrows on the closed gallery list open each picture they pass."""
-    open_heart(page, site_url)
-    page.locator(".nono-canvas").focus()
-    page.keyboard.press("x")
-    marked = page.evaluate("window.nonogramGrid.cursor.row * 10 + window.nonogramGrid.cursor.col")
-    gallery = page.locator("[data-field=gallery]")
-    gallery.select_option("house")
-    house = PICTURES["house"][1]
-    page.wait_for_function(f"window.nonogramGrid.width === {len(house[0])}")
-    gallery.select_option("heart")
-    page.wait_for_function(
-        f"window.nonogramGrid.width === 10 && window.nonogramGrid.cells[{marked}] === 2"
-    )
 
 
 def test_the_solve_page_says_its_solutions_in_words(page, site_url):

@@ -134,10 +134,33 @@ def test_keyboard_cursor_fills_crosses_and_clears(page, site_url):
     page.keyboard.press("ArrowDown")
     page.keyboard.press("x")
     assert cells(page)[1] == 1 and cells(page)[11] == 2
+    # A screen reader hears the cell, its state and its lines' clues (the grid is a canvas).
+    said = page.locator(".nono-announce")
+    expect(said).to_have_attribute("aria-live", "polite")
+    rows, columns = page.evaluate("[window.nonogramGrid.rows, window.nonogramGrid.columns]")
+    clue = lambda numbers: " ".join(map(str, numbers))  # noqa: E731
+    expect(said).to_have_text(
+        f"Row 2, column 2: crossed. Row clue {clue(rows[1])}; column clue {clue(columns[1])}."
+    )
     page.keyboard.press("Backspace")
     assert cells(page)[11] == 0
+    expect(said).to_contain_text("Row 2, column 2: empty.")
     page.keyboard.press("Shift+KeyF")  # F as the help writes it (or with Caps Lock)
     assert cells(page)[11] == 1
+    expect(said).to_contain_text("Row 2, column 2: filled.")
+
+
+def test_a_gallery_picture_keeps_its_progress_when_another_is_opened(page, site_url):
+    """A keyboard's arrows on the closed gallery list open each picture they pass."""
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.locator(".nono-canvas").focus()
+    page.keyboard.press("x")  # the cursor's first cell: row 1, column 1
+    gallery = page.locator("[data-field=gallery]")
+    gallery.select_option("house")
+    wait_for_puzzle(page, len(PICTURES["house"][1][0]), len(PICTURES["house"][1]))
+    gallery.select_option("heart")
+    page.wait_for_function("window.nonogramGrid.width === 10 && window.nonogramGrid.cells[0] === 2")
 
 
 def test_hint_gives_a_reason_and_right_cells(page, site_url):
