@@ -254,10 +254,12 @@ function show(answer) {
   if (answer.steps) replayable(answer.steps, width, height, answer.status === "multiple");
 }
 
-/** A grid in words, for a screen reader (the canvas is a picture): each row as its
- * runs, "row 2: 1 empty, 3 filled, 1 empty". */
+/** A grid in words, for a screen reader (the canvas is a picture): its label names
+ * it, and the list after it says each row as its runs, "row 2: 1 empty, 3 filled,
+ * 1 empty" (a list, not the label: a reader steps through a big puzzle's rows one by
+ * one rather than hearing them all at once). */
 function describe(grid, name, cells) {
-  const { width } = grid;
+  const { width, height } = grid;
   const rows = [];
   for (let start = 0; start < cells.length; start += width) {
     const runs = [];
@@ -267,9 +269,14 @@ function describe(grid, name, cells) {
       runs.push(`${end - i} ${grid.cellWords[cells[i]]}`);
       i = end;
     }
-    rows.push(`row ${start / width + 1}: ${runs.join(", ")}`);
+    const row = document.createElement("li");
+    row.textContent = `row ${start / width + 1}: ${runs.join(", ")}`;
+    rows.push(row);
   }
-  grid.canvas.setAttribute("aria-label", `${name}, row by row; ${rows.join("; ")}`);
+  grid.canvas.setAttribute("aria-label", `${name}, ${width} × ${height}; its rows follow`);
+  const list = grid.canvas.nextElementSibling;
+  list.setAttribute("aria-label", `${name}, row by row`);
+  list.replaceChildren(...rows);
 }
 
 // -- step mode ----------------------------------------------------------------------

@@ -60,6 +60,29 @@ def test_every_page_passes_axe_on_a_phone_in_the_dark_scheme(phone, site_url, pa
     assert violations(phone) == []
 
 
+def test_the_closed_search_is_no_tab_stop(page, site_url):
+    """The theme's search results box was a Tab stop even while the search is closed
+    (0 px high: a stop that shows nothing). The results are reached with the arrow
+    keys, as the theme means (Tab closes the search)."""
+    page.goto(site_url + "glossary/")
+    violations(page)  # waits for our fixes to the theme
+    search = page.get_by_role("textbox", name="Search")
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        if search.evaluate("(input) => input === document.activeElement"):
+            break
+    expect(search).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator(".md-search__scrollwrap")).not_to_be_focused()
+    first_link = page.get_by_role("navigation", name="Navigation").get_by_role("link").first
+    expect(first_link).to_be_focused()
+    search.focus()
+    page.keyboard.type("cube")
+    expect(page.locator(".md-search-result__list li").first).to_be_visible()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(".md-search-result__list a").first).to_be_focused()
+
+
 # -- the cube player -------------------------------------------------------------------
 
 
@@ -170,22 +193,21 @@ def test_the_solve_page_says_its_solutions_in_words(page, site_url):
     expect(page.locator(".nono-message")).to_contain_text("they differ at row 1 column")
     expect(solve).to_be_focused()  # back from Stop, not lost to the page
     assert violations(page) == []
+    middle = "row 2: 1 filled, 1 empty, 1 filled"
     ring = [
-        "row 1: 2 filled, 1 empty; row 2: 1 filled, 1 empty, 1 filled; row 3: 1 empty, 2 filled",
-        "row 1: 1 empty, 2 filled; row 2: 1 filled, 1 empty, 1 filled; row 3: 2 filled, 1 empty",
+        ["row 1: 2 filled, 1 empty", middle, "row 3: 1 empty, 2 filled"],
+        ["row 1: 1 empty, 2 filled", middle, "row 3: 2 filled, 1 empty"],
     ]
-    said = {
-        page.locator(f"canvas[data-grid='{i}'][role=img]")
-        .get_attribute("aria-label")
-        .split("; ", 1)[1]
-        for i in (0, 1)
-    }
-    assert said == set(ring)
+    # The first grid shows the solver's steps (at the first solution's): named so.
+    second = page.locator("canvas[data-grid='1'][role=img]")
+    expect(second).to_have_attribute("aria-label", "A second solution, 3 × 3; its rows follow")
+    expect(page.get_by_role("list", name="A second solution, row by row")).to_be_attached()
+    said = [page.locator(f"canvas[data-grid='{i}'] + ol li").all_inner_texts() for i in (0, 1)]
+    assert sorted(said) == sorted(ring)
     page.get_by_role("button", name="To the start").click()
-    expect(page.locator("canvas[data-grid='0']")).to_have_attribute(
-        "aria-label",
-        re.compile(r"^The solver's grid after step 0 of \d+, row by row; row 1: 3 unknown;"),
-    )
+    at_start = re.compile(r"^The solver's grid after step 0 of \d+, row by row$")
+    start = page.get_by_role("list", name=at_start)
+    expect(start.get_by_role("listitem")).to_have_text([f"row {r}: 3 unknown" for r in (1, 2, 3)])
     expect(page.locator(".nono-scrubber")).to_have_attribute(
         "aria-valuetext", re.compile(r"^step 0 of")
     )
