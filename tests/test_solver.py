@@ -18,18 +18,12 @@ def test_a_solved_cube_needs_no_moves():
 
 
 def test_random_cubes_are_really_solved():
-    # Hundreds of cubes, kept quick: a short solution is not asked for here.
-    deadline = time.perf_counter() + 60
-    solved = 0
+    # Hundreds of cubes, kept quick: a short solution is not asked for here (300 in 5 s).
     for seed in range(300):
         cube = Cube.random(seed=seed)
         solution = solve(cube, max_length=24)
         assert cube.apply(solution.moves).is_solved()
         assert solution.length <= 24
-        solved += 1
-        if time.perf_counter() > deadline:
-            break
-    assert solved >= 100
 
 
 def test_random_cubes_in_twenty_moves():
@@ -217,11 +211,15 @@ def test_premoves_give_valid_solutions_ending_outside_phase_2():
     from solvelab.cube.solver import Cancelled, _Search
 
     cube = Cube.random(seed=20261127)  # its best solution in 1 s needs premoves
-    search = _Search(cube, time.perf_counter() + 3.0, None, None)
+    # Searched until a solution comes from a cube with premoves, however long that
+    # takes on a busy machine; the time limit only stops a search that never does.
+    search = _Search(cube, time.perf_counter() + 600, None, None)
     found = []
     try:
         for solution in search.run():
             found.append((search.start.premoves, solution.moves))
+            if search.start.premoves:
+                break
     except Cancelled:
         pass
     assert all(cube.apply(moves).is_solved() for _, moves in found)
