@@ -65,8 +65,8 @@ def test_the_closed_search_is_no_tab_stop(page, site_url):
     (0 px high: a stop that shows nothing). The results are reached with the arrow
     keys, as the theme means (Tab closes the search)."""
     page.goto(site_url + "glossary/")
-    violations(page)  # waits for our fixes to the theme
     search = page.get_by_role("textbox", name="Search")
+    expect(search).to_be_visible()
     for _ in range(6):
         page.keyboard.press("Tab")
         if search.evaluate("(input) => input === document.activeElement"):
