@@ -16,6 +16,11 @@ def test_home_page_loads(page, site_url, screenshot_dir):
     expect(page).to_have_title(re.compile("solvelab"))
     expect(page.locator("article h1")).to_contain_text("solvelab")
     expect(page.get_by_text("pip install -e .")).to_be_visible()
+    # a live cube (the superflip and its solution), and a card for each part
+    expect(page.locator(".cube-demo canvas")).to_be_visible()
+    cards = page.locator(".grid.cards")
+    for name in ["Cube player", "play", "edit", "solve", "How the page works"]:
+        expect(cards.get_by_role("link", name=name, exact=True)).to_be_visible()
     page.screenshot(path=screenshot_dir / "home.png", full_page=True)
 
 
