@@ -227,7 +227,8 @@ function show(answer) {
   for (const grid of grids) grid.setPuzzle(answer.puzzle);
   zoomRow.hidden = false;
   const [first, second] = answer.solutions.map((s) => s.map((v) => (v ? FILLED : CROSSED)));
-  if (first) describe(grids[0], "The solution", first);
+  // With steps, the first grid is described by the step shown (see goTo).
+  if (first && !answer.steps) describe(grids[0], "The solution", first);
   if (second) describe(grids[1], "A second solution", second);
   if (answer.status === "unique") {
     grids[0].setCells(first);
