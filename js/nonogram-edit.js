@@ -4,10 +4,11 @@
 //
 // The verdict always belongs to the picture it was asked about: every change
 // raises `version`; a check remembers the version it was asked for and its
-// answer is dropped if the picture changed meanwhile. A change also stops a
-// check that is running (PythonClient.stop interrupts Python when the page is
-// cross-origin isolated; elsewhere the old answer is just dropped), and a new
-// check is asked for a moment after the last stroke.
+// answer is dropped if the picture changed meanwhile. A change also ends the
+// check asked before it, and that check only: Python is interrupted when the page
+// is cross-origin isolated (elsewhere the old answer is just dropped), while a
+// random fill, an import or an export asked meanwhile goes on. A new check is
+// asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
 import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames, isPatternId, listenForControls, runsOf } from "./nonogram-grid.js";
@@ -30,7 +31,7 @@ const say = (text, kind = "") => {
 };
 
 let version = 0; // raised by every change of the picture
-let checking = null; // {version} of the check Python is running, or null
+let checking = null; // {version, stop: AbortController} of the check Python is running, or null
 let timer = 0; // the debounce of the next check
 let undo = [];
 let redo = [];
@@ -85,7 +86,7 @@ function changed({ stroke = false } = {}) {
   recount();
   grid.marks.clear();
   grid.draw();
-  if (checking && python.interruptible) python.stop(); // its answer would be stale
+  checking?.stop.abort(); // its answer would be stale
   clearTimeout(timer);
   show({ status: "checking" });
   if (!stroke) timer = setTimeout(check, DEBOUNCE_MS), save();
@@ -109,17 +110,13 @@ function setPicture(width, height, cells) {
 // -- the verdict ---------------------------------------------------------------
 
 async function check() {
-  if (checking && !python.interruptible) return (timer = setTimeout(check, DEBOUNCE_MS)); // one at a time
   const asked = version;
-  checking = { version: asked };
+  checking = { version: asked, stop: new AbortController() };
+  root.dataset.asked = String(asked); // tests wait for it
   let answer;
   try {
-    answer = await python.call("nonogram_edit_check", {
-      width: grid.width,
-      height: grid.height,
-      cells: picture(),
-      time_limit: TIME_LIMIT,
-    });
+    const args = { width: grid.width, height: grid.height, cells: picture(), time_limit: TIME_LIMIT };
+    answer = await python.call("nonogram_edit_check", args, { signal: checking.stop.signal });
   } catch (error) {
     if (checking?.version === asked) checking = null;
     if (error instanceof Cancelled) return; // stopped because the picture changed
@@ -370,3 +367,4 @@ $("[data-form=link]").addEventListener("submit", (event) => {
 if (!restore()) setPicture(10, 10, new Uint8Array(100));
 root.dataset.ready = "true"; // the page is wired (tests wait for this)
 window.nonogramGrid = grid; // for tests
+window.nonogramEditPython = python; // for tests

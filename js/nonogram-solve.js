@@ -17,12 +17,13 @@ const say = (text, kind = "") => {
   message.dataset.kind = kind;
 };
 const MAX_SIZE = 100;
+const STORE = "solvelab.nonogram.solve"; // the clues typed, kept for the next visit
 
+let running = false; // a solve is running (before the client: its first status reads it)
 const python = new PythonClient({ onStatus: showStatus });
 const grids = $$("canvas[data-grid]").map((canvas) => new NonogramGrid(canvas, { brushes: false }));
 // The solver's grids: a crossed cell is a known empty one, an empty cell not known yet.
 for (const grid of grids) Object.assign(grid.cellWords, { [CROSSED]: "empty", [UNKNOWN]: "unknown" });
-let running = false;
 
 // Zoom for the answer's grids (a big one opens zoomed in, to read its clues): − Fit +
 const zoomRow = document.createElement("div");
@@ -48,6 +49,11 @@ function showStatus(status) {
   line.textContent = ready ? "" : status.stage === "error" ? status.message : loadingText(status);
   line.hidden = ready;
   for (const button of $$("[data-needs-python]")) button.disabled = !ready || running;
+  // Solve keeps the focus while it runs (a second Enter on it does nothing), where a
+  // disabled button would lose it: it is only marked unavailable.
+  const solveButton = $("[data-action=solve]");
+  solveButton.disabled = !ready;
+  solveButton.setAttribute("aria-disabled", String(running));
 }
 
 // -- the clue boxes ---------------------------------------------------------------
@@ -83,6 +89,7 @@ function makeBoxes(values = null) {
       input.addEventListener("input", () => {
         typed[kind][i] = input.value;
         cluesChanged();
+        save();
       });
       label.append(number, input);
       const note = document.createElement("span");
@@ -139,7 +146,8 @@ function fillBoxes(puzzle, what) {
   // Past the library's limit the error still has the size: the page's is lower.
   const tooBig = puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE;
   if (puzzle.error && !tooBig) {
-    say(`${what}: ${puzzle.error}`, "error");
+    // A file's errors name it already.
+    say(puzzle.error.startsWith(`${what}: `) ? puzzle.error : `${what}: ${puzzle.error}`, "error");
     return false;
   }
   if (tooBig) {
@@ -151,6 +159,7 @@ function fillBoxes(puzzle, what) {
   $("[data-field=height]").value = String(puzzle.height);
   const text = (clue) => clue.join(" ");
   makeBoxes({ row: puzzle.rows.map(text), column: puzzle.columns.map(text) });
+  save();
   clearLineMessages();
   hideAnswer();
   delete root.dataset.status;
@@ -160,19 +169,16 @@ function fillBoxes(puzzle, what) {
 // -- solving ----------------------------------------------------------------------
 
 async function solve() {
+  if (running) return;
   const args = {
     row_texts: boxes("row").map((input) => input.value),
     column_texts: boxes("column").map((input) => input.value),
     steps: $("[data-field=steps]").checked,
   };
   const stop = $("[data-action=stop]");
-  // Solve is disabled while it runs, which takes the focus from it: a keyboard's
-  // focus goes to Stop, and back to Solve at the end.
-  const fromSolve = document.activeElement?.matches("[data-action=solve]");
   running = true;
   showStatus(python.status);
   stop.disabled = false;
-  if (fromSolve) stop.focus();
   clearLineMessages();
   delete root.dataset.status;
   say("Solving…");
@@ -194,10 +200,10 @@ async function solve() {
   } finally {
     clearInterval(ticker); // no tick runs between the answer and here: one task
     running = false;
-    const onStop = document.activeElement === stop;
+    const onStop = document.activeElement === stop; // Stop, disabled now, would lose it
     stop.disabled = true;
     showStatus(python.status);
-    if (onStop || (fromSolve && document.activeElement === document.body)) $("[data-action=solve]").focus();
+    if (onStop) $("[data-action=solve]").focus();
   }
 }
 
@@ -333,6 +339,7 @@ for (const name of ["width", "height"]) {
     const used = String(size(name)); // the field shows what the boxes use
     event.target.value = used;
     if (makeBoxes()) cluesChanged();
+    save();
     if (typed !== used) {
       const stale = root.dataset.status === "stale" ? " The clues have changed since the answer: press Solve." : "";
       sizeNote = `The ${name} is a whole number from 1 to ${MAX_SIZE}: ${typed || "nothing"} became ${used}.${stale}`;
@@ -353,7 +360,34 @@ $("[data-field=file]").addEventListener("change", (event) => {
   if (file) openFile(file).catch(failed);
 });
 
-makeBoxes({ row: ["2", "1 1", "2"], column: ["2", "1 1", "2"] });
+// -- keeping the clues ------------------------------------------------------------------
+
+function save() {
+  const kept = { width: size("width"), height: size("height"), row: typed.row, column: typed.column };
+  try {
+    localStorage.setItem(STORE, JSON.stringify(kept));
+  } catch {
+    // storage full or blocked: the clues are just not kept
+  }
+}
+
+/** The clues kept from the last visit, in the boxes; false if there are none. */
+function restore() {
+  let kept;
+  try {
+    kept = JSON.parse(localStorage.getItem(STORE));
+  } catch {
+    return false;
+  }
+  const texts = (list) => Array.isArray(list) && list.every((text) => typeof text === "string");
+  if (!kept || !texts(kept.row) || !texts(kept.column)) return false;
+  $("[data-field=width]").value = String(kept.width);
+  $("[data-field=height]").value = String(kept.height);
+  makeBoxes({ row: kept.row, column: kept.column });
+  return true;
+}
+
+if (!restore()) makeBoxes({ row: ["2", "1 1", "2"], column: ["2", "1 1", "2"] });
 showStatus(python.status);
 root.dataset.ready = "true";
 window.nonogramGrid = grids[0]; // for tests

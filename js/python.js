@@ -5,6 +5,8 @@
 //   await python.ready;
 //   const { moves } = await python.call("solve", { facelets }, { onProgress: show });
 //   python.stop(); // ends every call in progress (each rejects with a Cancelled error)
+//   const asked = new AbortController();
+//   python.call("nonogram_edit_check", args, { signal: asked.signal }); asked.abort(); // ends that call only
 //
 // Stop keeps Python and its tables when the page is cross-origin isolated (the
 // server or the service worker sends COOP and COEP headers): the running call is
@@ -60,7 +62,8 @@ export class Cancelled extends Error {
 
 export class PythonClient {
   #worker = null;
-  #pending = new Map(); // id -> {resolve, reject, onProgress}
+  #pending = new Map(); // id -> {message, resolve, reject, onProgress}
+  #running = null; // the id of the call Python is running now, as the worker last said
   #nextId = 1;
   #status = { stage: "loading-python" };
   #onStatus;
@@ -99,25 +102,35 @@ export class PythonClient {
   /**
    * Calls solvelab.web.<method>(**args); resolves with its result. onProgress(progress)
    * gets {stage: "solution", moves, length} for each better solution that solve finds.
+   * Aborting `signal` ends this call only (it rejects with Cancelled): Python is
+   * interrupted if it is running it, where it can be; otherwise its answer is dropped.
    */
-  call(method, args = {}, { onProgress } = {}) {
+  call(method, args = {}, { onProgress, signal } = {}) {
     if (this.#broken) return Promise.reject(new Error(this.#broken));
+    if (signal?.aborted) return Promise.reject(new Cancelled());
     const id = this.#nextId++;
+    const message = { id, method, args };
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onProgress });
-      this.#worker.postMessage({ id, method, args });
+      this.#pending.set(id, { message, resolve, reject, onProgress });
+      signal?.addEventListener("abort", () => this.#cancel(id), { once: true });
+      this.#worker.postMessage(message);
     });
   }
 
   /** Ends every call in progress: each rejects with Cancelled. Python and its tables stay if they can. */
   stop() {
     if (!this.#interrupt) return this.restart();
-    const ids = [...this.#pending.keys()];
-    const pending = [...this.#pending.values()];
-    this.#pending.clear();
-    if (ids.length) Atomics.store(this.#interrupt, 0, 2); // SIGINT, for the call running now
-    for (const id of ids) this.#worker.postMessage({ cancel: id }); // for those not started
-    for (const call of pending) call.reject(new Cancelled());
+    for (const id of [...this.#pending.keys()]) this.#cancel(id);
+  }
+
+  /** Ends call `id`, if it is still waiting for its answer. */
+  #cancel(id) {
+    const call = this.#pending.get(id);
+    if (!call) return;
+    this.#pending.delete(id);
+    this.#worker.postMessage({ cancel: id }); // if it has not started
+    if (this.#interrupt && this.#running === id) Atomics.store(this.#interrupt, 0, 2); // SIGINT
+    call.reject(new Cancelled());
   }
 
   /**
@@ -126,6 +139,7 @@ export class PythonClient {
    */
   restart() {
     this.#worker.terminate();
+    this.#running = null;
     const pending = [...this.#pending.values()];
     this.#pending.clear();
     for (const call of pending) call.reject(new Cancelled());
@@ -153,7 +167,7 @@ export class PythonClient {
     this.#worker = worker;
   }
 
-  #receive({ id, result, error, cancelled, progress, status }) {
+  #receive({ id, started, result, error, cancelled, progress, status }) {
     if (status) {
       if (status.stage === "error") status = { ...status, message: `${status.message}${AGAIN}` };
       this.#setStatus(status);
@@ -164,10 +178,16 @@ export class PythonClient {
       if (status.stage === "ready" && !this.#tables) downloadsDone();
       return;
     }
+    if (started) return void (this.#running = id);
+    if (!progress && this.#running === id) this.#running = null;
     const call = this.#pending.get(id);
     if (!call) return; // stopped: whatever it says now is for nobody
     if (progress) {
       call.onProgress?.(progress);
+    } else if (cancelled && this.#interrupt) {
+      // Nobody here ended it: the interrupt meant for the call before it came as this
+      // one started. It is asked again.
+      this.#worker.postMessage(call.message);
     } else {
       this.#pending.delete(id);
       if (cancelled) call.reject(new Cancelled());

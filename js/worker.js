@@ -5,7 +5,8 @@
 //                                           writes 2 (SIGINT) there to stop a running call
 //                   {id, method, args}      call solvelab.web.<method>(**args)
 //                   {cancel: id}            the page gave up on call id: do not start it
-//   worker -> page  {id, result}            what the function returned (plain JSON)
+//   worker -> page  {id, started: true}     Python starts running call id now
+//                   {id, result}            what the function returned (plain JSON)
 //                   {id, error: {message}}  the call failed (never a traceback)
 //                   {id, cancelled: true}   the call was stopped or never started
 //                   {id, progress: {...}}   {stage: "solution", moves, length} for each
@@ -225,6 +226,7 @@ onmessage = async ({ data }) => {
     if (NEEDS_TABLES.has(method)) await tables();
     if (cancelled.delete(id)) return postMessage({ id, cancelled: true });
     const onSolution = (json) => postMessage({ id, progress: { stage: "solution", ...JSON.parse(json) } });
+    postMessage({ id, started: true });
     const answer = runPython(method, args, onSolution);
     if (answer.failure) {
       const { kind, message, traceback } = answer.failure;

@@ -191,7 +191,7 @@ def test_the_solve_page_says_its_solutions_in_words(page, site_url):
     page.keyboard.press("Enter")  # the example: two solutions
     page.wait_for_selector(".nonogram-solve[data-status]", timeout=PYTHON_READY)
     expect(page.locator(".nono-message")).to_contain_text("they differ at row 1 column")
-    expect(solve).to_be_focused()  # back from Stop, not lost to the page
+    expect(solve).to_be_focused()  # kept while it ran, not lost to the page
     assert violations(page) == []
     middle = "row 2: 1 filled, 1 empty, 1 filled"
     ring = [

@@ -180,6 +180,39 @@ def test_a_stale_answer_is_never_shown(page, site_url):
     assert json.loads(page.get_attribute(".nonogram-edit", "data-diff")) == []
 
 
+def test_a_stroke_ends_the_check_and_not_a_random_fill_asked_meanwhile(page, site_url):
+    # A stroke stopped every call in progress: a random fill or an import asked
+    # while a check waited for Python never came, and nothing said so.
+    open_edit(page, site_url)
+    wait_for_python(page)
+    set_size(page, 6, 6)
+    settled(page)
+    # Python is kept busy by a long cube search, so what the page asks next waits.
+    page.evaluate(
+        """() => {
+            window.busy = new AbortController();
+            const facelets = "BULDUDLDRFRDBRUULRULUBFRDLRFBBUDFBUDUFFFLDDBRFRLLBRBFL";
+            const searching = () => (window.searching = true);
+            const options = { signal: window.busy.signal, onProgress: searching };
+            window.busyCall = window.nonogramEditPython
+                .call("solve", { facelets, time_limit: 600, target: 1 }, options)
+                .catch((error) => error.name);
+        }"""
+    )
+    page.wait_for_function("window.searching", timeout=PYTHON_READY)  # past its first solution
+    stroke(page, [(0, 0)])
+    page.wait_for_function(
+        "(() => { const root = document.querySelector('.nonogram-edit');"
+        " return root.dataset.asked === root.dataset.version; })()"
+    )  # its check is asked for, and waits
+    page.fill("[data-field=seed]", "3")
+    page.click("[data-form=random] button[type=submit]")
+    stroke(page, [(5, 5)])  # ends the check that waits, only
+    assert page.evaluate("window.busy.abort(), window.busyCall") == "Cancelled"
+    expect(page.locator(".nono-message")).to_contain_text("seed 3", timeout=PYTHON_READY)
+    assert settled(page).startswith(("unique", "multiple", "none"))
+
+
 def test_random_fill_respects_the_size_and_seed(page, site_url):
     open_edit(page, site_url)
     wait_for_python(page)

@@ -195,6 +195,7 @@ def test_text_or_a_file_fills_the_boxes(page, site_url):
         files=[{"name": "bad.non", "mimeType": "text/plain", "buffer": b"width 3\nheight x\n"}]
     )
     expect(page.locator(".nono-message")).to_have_attribute("data-kind", "error")
+    expect(page.locator(".nono-message")).to_have_text(re.compile(r"^bad\.non: line 2: "))
 
 
 def test_a_file_larger_than_the_boxes_is_refused_not_cut(page, site_url):
@@ -297,3 +298,34 @@ def test_stop_ends_a_long_solve_and_the_next_solve_works(page, site_url):
     solve_button.click()
     expect(page.locator(".nono-message")).to_contain_text("2 solutions", timeout=PYTHON_READY)
     expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "multiple")
+
+
+def test_a_second_press_of_solve_while_it_runs_does_not_stop_it(page, site_url):
+    # Solve was disabled while it ran and its focus went to Stop: an impatient
+    # second Enter stopped the solve.
+    open_solve(page, site_url)
+    type_clues(page, *dom(9))  # with steps recorded: minutes of backtracking
+    solve_button = page.get_by_role("button", name="Solve")
+    solve_button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".nono-message")).to_have_text(re.compile(r"^Solving…"))
+    page.keyboard.press("Enter")
+    expect(solve_button).to_be_focused()
+    expect(solve_button).to_be_disabled()  # marked unavailable (aria-disabled)
+    expect(page.locator(".nono-message")).to_have_text(re.compile(r"^Solving… [1-9]\d* s$"))
+    assert page.get_attribute(".nonogram-solve", "data-status") is None  # not stopped
+    page.get_by_role("button", name="Stop").click()
+    expect(page.locator(".nono-message")).to_have_text("Stopped.")
+
+
+def test_the_clues_typed_are_kept_for_the_next_visit(page, site_url):
+    open_solve(page, site_url)
+    rows, columns = dom(3)
+    type_clues(page, rows, columns)
+    page.reload()
+    page.wait_for_selector(".nonogram-solve[data-ready=true]")
+    expect(page.locator("[data-field=width]")).to_have_value("7")
+    for kind, clues in (("row", rows), ("column", columns)):
+        boxes = page.locator(f".nono-lines[data-kind={kind}] input")
+        expect(boxes).to_have_count(len(clues))
+        assert [boxes.nth(i).input_value() for i in range(len(clues))] == clues
