@@ -105,12 +105,19 @@ function setUpDemo(demo, data) {
     toolButton.setAttribute("aria-label", label);
     toolButton.addEventListener("click", act);
     tools.append(toolButton);
+    return toolButton;
   };
   // Drawn, not a character: few fonts have ⛶ (U+26F6), and a missing one shows a box.
   const fullscreenIcon = new DOMParser().parseFromString(FULLSCREEN_ICON, "image/svg+xml").documentElement;
-  tool(fullscreenIcon, "Fullscreen", () =>
-    document.fullscreenElement ? document.exitFullscreen() : canvas.requestFullscreen().catch(() => {}),
+  // The whole demo, not its canvas alone: Play, the moves and the way out come along.
+  const fullscreen = tool(fullscreenIcon, "Fullscreen", () =>
+    document.fullscreenElement ? document.exitFullscreen() : demo.requestFullscreen().catch(() => {}),
   );
+  document.addEventListener("fullscreenchange", () => {
+    const label = document.fullscreenElement === demo ? "Exit fullscreen" : "Fullscreen";
+    fullscreen.title = label;
+    fullscreen.setAttribute("aria-label", label);
+  });
   tool("⟲", "Reset the view", () => (camera ? (view.camera = camera) : view.resetCamera()));
   tool("⤓", "Save a picture", async () => {
     const link = document.createElement("a");

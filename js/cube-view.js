@@ -1486,7 +1486,7 @@ export class CubeView {
   }
 
   _wheel(event) {
-    if (this._pageScroll && !event.ctrlKey && document.fullscreenElement !== this.canvas) return;
+    if (this._pageScroll && !event.ctrlKey && !document.fullscreenElement?.contains(this.canvas)) return;
     event.preventDefault(); // zoom instead of scrolling the page (only over the canvas)
     const pixels = event.deltaY * [1, 16, 400][event.deltaMode ?? 0];
     this._zoomTo(this._zoomTarget * Math.exp(-pixels * WHEEL_ZOOM));

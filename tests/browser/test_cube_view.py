@@ -788,8 +788,12 @@ def test_a_demo_goes_fullscreen_and_saves_a_picture(view):
     demo = view.locator(".cube-demo").first
     view.wait_for_function("document.querySelector('.cube-demo')?.cubeView")
     demo.get_by_role("button", name="Fullscreen").click()
-    view.wait_for_function("document.fullscreenElement?.classList.contains('cube-demo-canvas')")
-    view.evaluate("document.exitFullscreen()")
+    # the whole demo: its Play and the way out come along, and the cube takes the room
+    view.wait_for_function("document.fullscreenElement?.classList.contains('cube-demo')")
+    expect(demo.get_by_role("button", name="▶ Play")).to_be_in_viewport()
+    canvas = demo.locator("canvas").bounding_box()
+    assert canvas["height"] > view.viewport_size["height"] / 2, canvas
+    demo.get_by_role("button", name="Exit fullscreen").click()
     view.wait_for_function("!document.fullscreenElement")
     with view.expect_download() as download:
         demo.get_by_role("button", name="Save a picture").click()
