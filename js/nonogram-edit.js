@@ -11,7 +11,7 @@
 // asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames, isPatternId, listenForControls, runsOf } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
 const $ = (selector) => root.querySelector(selector);
@@ -314,9 +314,8 @@ $("[data-form=random]").addEventListener("submit", (event) => {
   event.preventDefault();
   const size = readSize();
   if (!size) return;
-  const typed = $("[data-field=seed]").value.trim();
-  const seed = typed === "" ? Number.NaN : Number(typed); // Number("") is 0
-  if (!Number.isInteger(seed)) return say("The seed must be a whole number.", "error");
+  const seed = readSeed($("[data-field=seed]").value);
+  if (seed === null) return say(SEED_RULE, "error");
   const args = { ...size, density: Number(density.value), seed };
   python
     .call("nonogram_edit_random", args)

@@ -44,6 +44,11 @@ export function cellNames(cells, width) {
  * one: the pages' link boxes read those as a file's text (pattern_id.py). */
 export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
 
+/** A seed as typed: a whole number of up to 15 digits (each one exact as a JavaScript
+ * number, so the page says the seed it used), or null. */
+export const readSeed = (text) => (/^-?\d{1,15}$/.test(text.trim()) ? Number(text) : null);
+export const SEED_RULE = "The seed must be a whole number of up to 15 digits.";
+
 /** The runs of filled cells of a line, as a clue: [3, 1]. */
 export function runsOf(cells) {
   const runs = [];
@@ -900,15 +905,14 @@ export class NonogramGrid {
     this.#pinch = { ...now, d: this.#pinch.d, zoom: this.#pinch.zoom };
   }
 
-  /** Sets one cell as a stroke of its own (keyboard): undoable like any stroke. */
+  /** Sets one cell to `value` as a stroke of its own (keyboard): undoable like any
+   * stroke. Unlike a brush, a key sets whatever the cell holds: F on a crossed cell
+   * fills it, and F on a filled one leaves it filled (Backspace clears). */
   mark(row, col, value) {
-    const cell = row * this.width + col;
-    if (value === UNKNOWN || this.cells[cell] === UNKNOWN || this.cells[cell] === value) {
-      this.#stroke = { changes: new Map() };
-      this.#set(cell, this.cells[cell] === value ? UNKNOWN : value);
-      this.draw();
-      this.endStroke();
-    }
+    this.#stroke = { changes: new Map() };
+    this.#set(row * this.width + col, value);
+    this.draw();
+    this.endStroke();
   }
 
   /** Keyboard: arrows move the cursor; returns true if the key was used. */

@@ -2,9 +2,10 @@
 // reads and checks puzzles and finds hints; this module draws and takes strokes.
 // The page works before Python is ready when the browser has a puzzle in
 // progress (localStorage); check and hint enable themselves when it is ready.
+// Until a first puzzle comes, the grid area says what the page waits for.
 
-import { PythonClient, loadingText } from "./python.js";
-import { NonogramGrid, UNKNOWN, cellNames, isPatternId, listenForControls } from "./nonogram-grid.js";
+import { Cancelled, PythonClient, loadingText } from "./python.js";
+import { NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
 const $ = (selector) => root.querySelector(selector);
@@ -14,6 +15,9 @@ const STORE = "solvelab.nonogram.play";
 // arrows on the closed list do that at each press) and back loses nothing.
 const GALLERY_STORE = "solvelab.nonogram.gallery";
 const MAX_LINK = 9000;
+// The largest puzzle played, as for random puzzles (nonogram_generate), the Solve
+// page (js/nonogram-solve.js) and the Edit page (editing.MAX_EDIT).
+const MAX_SIZE = 100;
 
 // Python starts once the grid has shown its first frame: loading it (compiling
 // WebAssembly in the worker) takes the CPU the first paint needs, and a puzzle in
@@ -31,12 +35,13 @@ const python = {
   call: (method, args, options) => started.then(() => client.call(method, args, options)),
 };
 const message = $(".nono-message");
+let busy = ""; // what the page says while a hint or check runs
 const say = (text, kind = "") => {
   message.textContent = text; // text, never HTML
   message.dataset.kind = kind;
 };
 
-let puzzle = null; // {width, height, rows, columns, title, link}
+let puzzle = null; // {width, height, rows, columns, title, link, source, verdict}
 let undo = [];
 let redo = [];
 let elapsed = 0; // seconds before `since`
@@ -96,18 +101,38 @@ document.addEventListener("pointerdown", (event) => {
   if (event.target !== grid.canvas) showClues([]);
 });
 
+const isReady = (status) => status.stage === "ready" || status.stage.startsWith("tables");
+
 function showStatus(status) {
   const line = $(".nono-python");
-  const ready = status.stage === "ready" || status.stage.startsWith("tables");
+  const ready = isReady(status);
   line.textContent = ready ? "" : status.stage === "error" ? status.message : loadingText(status);
   line.hidden = ready;
   for (const button of $$("[data-needs-python]")) button.disabled = !ready;
+  showWaiting();
+}
+
+let opening = 0; // puzzles asked of Python and not yet come
+
+/** Until the first puzzle comes, the grid area (no grid: it would have no clues)
+ * says why: Python loading or failing, a puzzle on its way, or none chosen. */
+function showWaiting() {
+  root.classList.toggle("nono-empty", !puzzle);
+  if (puzzle) return;
+  const status = python.status;
+  const box = $(".nono-waiting");
+  if (status.stage === "error") box.textContent = status.message;
+  else if (!isReady(status)) box.textContent = loadingText(status);
+  else box.textContent = opening ? "opening the puzzle…" : "No puzzle: choose a picture from the gallery, or open one.";
+  box.dataset.kind = status.stage === "error" ? "error" : "";
 }
 showStatus(python.status);
 
 // -- puzzle in progress --------------------------------------------------------
 
-function load(next, cells = null, { time = 0, keepUrl = false, source = null } = {}) {
+function load(next, cells = null, { time = 0, keepUrl = false, source = null, verdict = null } = {}) {
+  abandon(); // a hint or check asked about the grid in play is for nobody now
+  source ??= next.source ?? { label: next.title || `${next.width} × ${next.height}` };
   puzzle = {
     width: next.width,
     height: next.height,
@@ -115,8 +140,10 @@ function load(next, cells = null, { time = 0, keepUrl = false, source = null } =
     columns: next.columns,
     title: next.title || "",
     link: next.link,
-    // where it came from, for the gallery's select: {gallery: name} or {label}
-    source: source ?? next.source ?? { label: next.title || `${next.width} × ${next.height}` },
+    source, // where it came from, for the gallery's select: {gallery: name} or {label}
+    // "unique", "multiple", "none" or "timeout" once known (see checkVerdict); the
+    // gallery's pictures and random puzzles are proven unique as they are made
+    verdict: verdict ?? next.verdict ?? (source.gallery ? "unique" : null),
   };
   grid.setPuzzle(puzzle, cells);
   showClues([]);
@@ -131,7 +158,10 @@ function load(next, cells = null, { time = 0, keepUrl = false, source = null } =
   $(".nono-share").hidden = true;
   if (!keepUrl) history.replaceState(null, "", location.pathname);
   showSource();
+  showWaiting();
   afterChange({ quiet: true });
+  if (puzzle.verdict) showVerdict();
+  else checkVerdict();
 }
 
 /** The gallery's select shows the picture in play, or says what is in play instead. */
@@ -153,7 +183,7 @@ function afterChange({ quiet = false } = {}) {
     grid.locked = true;
     root.classList.add("nono-solved");
     say(`Solved in ${clock(elapsed)}!`, "solved");
-  } else if (!quiet && !solved) say("");
+  } else if (!quiet && !solved) say(busy);
   save();
 }
 
@@ -231,6 +261,44 @@ function askedFor() {
   return asked;
 }
 
+// The hints and checks Python is working on, by action: {controller, button, waiting}. A
+// second press of the button waits for the same answer; another puzzle abandons them.
+const asking = new Map();
+
+/** Asks Python `method` about the grid in play for `action` (hint or check), saying
+ * `waiting` meanwhile; resolves with {answer, asked} (see askedFor), or null when the
+ * action is already asking or was abandoned. */
+async function ask(action, method, waiting) {
+  if (asking.has(action)) return null;
+  const controller = new AbortController();
+  const button = $(`[data-action=${action}]`);
+  asking.set(action, { controller, button, waiting });
+  button.setAttribute("aria-busy", "true");
+  busy = waiting;
+  say(busy);
+  const asked = askedFor();
+  try {
+    const args = { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells };
+    return { answer: await python.call(method, args, { signal: controller.signal }), asked };
+  } catch (error) {
+    if (error instanceof Cancelled) return null;
+    throw error;
+  } finally {
+    if (asking.get(action)?.controller === controller) done(action);
+  }
+}
+
+function done(action) {
+  asking.get(action).button.removeAttribute("aria-busy");
+  asking.delete(action);
+  busy = [...asking.values()].at(-1)?.waiting ?? "";
+}
+
+/** Abandons the hints and checks under way (their answers would be for nobody). */
+function abandon() {
+  for (const [action, { controller }] of asking) controller.abort(), done(action);
+}
+
 function replay(changes, forward) {
   for (const [cell, before, after] of changes) grid.cells[cell] = forward ? after : before;
 }
@@ -256,8 +324,8 @@ const actions = {
   },
   async check() {
     if (!puzzle) return;
-    const asked = askedFor();
-    const answer = await python.call("nonogram_check", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
+    const { answer, asked } = (await ask("check", "nonogram_check", "checking…")) ?? {};
+    if (!answer) return;
     if (!asked.still()) return say("The grid changed while it was being checked: press Check again.");
     if (answer.error) return say(answer.error, "error");
     grid.marks.clear();
@@ -268,8 +336,8 @@ const actions = {
   },
   async hint() {
     if (!puzzle || solved) return;
-    const asked = askedFor();
-    const answer = await python.call("nonogram_hint", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
+    const { answer, asked } = (await ask("hint", "nonogram_hint", "looking for a hint…")) ?? {};
+    if (!answer) return;
     if (!asked.still()) return say("The grid changed while a hint was sought: press Hint again.");
     if (answer.error) return say(answer.error, "error");
     grid.marks.clear();
@@ -316,7 +384,20 @@ const saySource = (text, kind = "") => {
 /** A form's request refused before Python is asked: said beside the forms too. */
 const refuse = (text) => (saySource(text, "error"), say(text, "error"));
 
+/** Why the page does not play a puzzle Python read (over its size limit), or its error. */
+function refusal(answer) {
+  if (answer.width > MAX_SIZE || answer.height > MAX_SIZE) {
+    return `The puzzle is ${answer.width} × ${answer.height}: this page plays puzzles up to ${MAX_SIZE} × ${MAX_SIZE}.`;
+  }
+  return answer.error;
+}
+
 async function open(method, args, options) {
+  // What Python was asked about the puzzle in play is for nobody now: it gets to this sooner.
+  abandon();
+  stopVerdict();
+  opening++;
+  showWaiting();
   say("…");
   saySource(options.waiting ?? "…");
   let answer;
@@ -324,10 +405,15 @@ async function open(method, args, options) {
     answer = await python.call(method, args);
   } catch (error) {
     saySource(error.message, "error");
+    checkVerdict(); // of the puzzle still in play
     throw error;
+  } finally {
+    opening--;
+    showWaiting();
   }
-  saySource(answer.error ?? "", answer.error ? "error" : "");
-  if (answer.error) return say(answer.error, "error"), null;
+  const error = refusal(answer);
+  saySource(error ?? "", error ? "error" : "");
+  if (error) return say(error, "error"), checkVerdict(), null;
   const kept = options.source?.gallery ? keptProgress(options.source.gallery, answer) : null;
   load(answer, answer.grid ?? kept?.cells ?? null, { ...options, time: kept?.time ?? 0 });
   return answer;
@@ -344,14 +430,15 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
     width: Number(field("width")),
     height: Number(field("height")),
     density: Number(field("density")),
-    seed: Number(field("seed")),
+    seed: readSeed(field("seed")),
     difficulty: field("difficulty"),
   };
+  if (args.seed === null) return refuse(SEED_RULE);
   const make = event.target.querySelector("button");
   const hadFocus = document.activeElement === make;
   make.disabled = true; // one puzzle at a time: a second would wait behind the first
   const waiting = "Making a puzzle: random pictures until one has a single solution (20 s at most)…";
-  open("nonogram_generate", args, { waiting, source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
+  open("nonogram_generate", args, { waiting, verdict: "unique", source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
     .then((answer) => answer && say(`Random ${args.width} × ${args.height}, seed ${args.seed}: unique, ${answer.difficulty === "line" ? "line by line" : "needs trying cells"}.`))
     .catch((e) => say(e.message, "error"))
     .finally(() => {
@@ -380,6 +467,48 @@ $("[data-form=link]").addEventListener("submit", (event) => {
   }
   openLink(params);
 });
+
+// -- whether an opened puzzle has a single solution ------------------------------
+//
+// A puzzle from a link, a file or a Pattern game ID may have more than one
+// solution, or none: Check can then tell no cell wrong, and Hint runs out of
+// steps. Python finds out as the puzzle opens (the Check and Hint that follow
+// find its answer kept), and the page says so at once.
+let verdictAsked = null; // the AbortController of that question, while it is asked
+
+function stopVerdict() {
+  verdictAsked?.abort();
+  verdictAsked = null;
+}
+
+/** Asks Python whether the puzzle in play has a single solution, unless that is known. */
+function checkVerdict() {
+  stopVerdict();
+  if (!puzzle || puzzle.verdict) return;
+  const asked = puzzle;
+  const controller = (verdictAsked = new AbortController());
+  const empty = new Array(asked.width * asked.height).fill(UNKNOWN);
+  python
+    .call("nonogram_check", { rows: asked.rows, columns: asked.columns, grid: empty }, { signal: controller.signal })
+    .then((answer) => {
+      if (puzzle !== asked || !answer.status) return;
+      asked.verdict = answer.status;
+      save();
+      showVerdict();
+    })
+    .catch(() => {}) // abandoned, or Python failed (which the page says already)
+    .finally(() => verdictAsked === controller && (verdictAsked = null));
+}
+
+/** Says, beside the forms and under the grid, that the puzzle in play has no single solution. */
+function showVerdict() {
+  const text = {
+    multiple: "This puzzle has more than one solution: Check cannot tell which cells are wrong, and Hint stops where no row or column tells more.",
+    none: "This puzzle has no solution: no way of filling it fits every clue.",
+    timeout: "The solver could not tell within 20 s whether this puzzle has a single solution, so Check cannot tell which cells are wrong.",
+  }[puzzle.verdict];
+  if (text && !solved) saySource(text, "error"), say(text, "error");
+}
 
 function openLink(params) {
   const clues = params.get("c") ?? "";

@@ -30,6 +30,8 @@ const python = new PythonClient({ onStatus: showPythonStatus, tables: true });
 // parse them (its view needs no Python).
 const linked = new URLSearchParams(location.search);
 let linkRead = !["stickers", "setup", "alg"].some((key) => linked.has(key));
+// Turns made before the link's cube is on show: they are made on it once it is.
+const turnsWaiting = [];
 
 const data = await loadCubeData().catch((error) => {
   say(`The cube cannot be shown (${error.message}): reload the page to try again.`, "error");
@@ -131,22 +133,40 @@ function useSetup({ setup, setupState }) {
  * Whether what the user asked of the player's cube must wait, saying why: while the
  * sticker editor is open the view shows the cube being painted, not the player's;
  * before a link has been read, the link's cube is about to replace the one shown.
+ * A `turn` asked for then is kept, for the link's cube; anything else is not done.
  */
-function cubeWaits() {
+function cubeWaits(turn = null) {
   if (stickerEditor.open) {
     say("The view shows the cube you are painting: press Check and use, or close “Enter a real cube”, to go back to yours.");
     return true;
   }
   if (!linkRead) {
-    say("The link's cube comes as soon as Python has loaded: the turns wait for it.");
+    if (turn) turnsWaiting.push(turn);
+    const n = turnsWaiting.length;
+    const turns = n ? `: ${n === 1 ? "your turn waits" : `your ${n} turns wait`} for it` : "";
+    say(`The link's cube comes as soon as Python has loaded${turns}.`, "wait");
     return true;
   }
   return false;
 }
 
+/** Once the link's cube is on show: makes the turns made while it loaded, and says so. */
+function turnLinkedCube() {
+  const turns = turnsWaiting.splice(0);
+  const waitSaid = $(".player-message").dataset.kind === "wait"; // else it stays (a mistake in the link)
+  const { step } = player;
+  const dropped = player.alg.length - step;
+  for (const token of turns) turnFreely(token);
+  if (!waitSaid) return;
+  if (!turns.length) return say("");
+  const made = turns.length === 1 ? "the turn" : `the ${turns.length} turns`;
+  const gone = dropped === 1 ? `move after step ${step} is` : `${dropped} moves after step ${step} are`;
+  say(`The link's cube is on show, with ${made} made while it loaded${dropped ? `: the link's ${gone} dropped` : ""}.`);
+}
+
 // Turns made by hand (keys, buttons, dragging) replace the moves after this step.
 function turnFreely(token) {
-  if (cubeWaits()) return;
+  if (cubeWaits(token)) return;
   const stopped = changedByHand();
   stopPlaying();
   const dropped = player.alg.length - player.step;
@@ -372,6 +392,7 @@ async function readAddress() {
     say(error.text === undefined ? error.message : `${error.message} (the link's text is in the box below)`, "error");
   }
   linkRead = true;
+  turnLinkedCube();
   writeAddress();
   if (!["loading-python", "loading-package", "error"].includes(python.status.stage)) enablePythonButtons();
 }
@@ -406,8 +427,9 @@ function showPythonStatus(status) {
   switch (status.stage) {
     case "ready":
       if (linkRead) enablePythonButtons();
-      box.hidden = true;
-      return;
+      // The tables start loading now, but the worker reports them only once their
+      // first bytes come: many seconds on a slow network, which a Solve waits out.
+      return showPythonStatus({ stage: "tables" });
     case "tables-ready":
       box.hidden = true;
       return;
@@ -421,7 +443,7 @@ function showPythonStatus(status) {
   }
   box.hidden = false;
   const texts = {
-    tables: "loading the solver's tables…",
+    tables: `loading the solver's tables…${status.loaded && status.total ? ` ${Math.round((100 * status.loaded) / status.total)} %` : ""}`,
     "tables-error": `${status.message}; Solve will try again`,
     error: status.message,
   };
@@ -488,7 +510,13 @@ function changedByHand() {
   return said;
 }
 
-const tablesNote = () => (python.status.stage === "tables-ready" ? "" : " (loading the solver's tables first)");
+// For a call that needs the tables: what the message adds while they load. After a
+// failure the call loads them again, and the box under the cube says so.
+function tablesNote() {
+  if (python.status.stage === "tables-ready") return "";
+  if (python.status.stage === "tables-error") showPythonStatus({ stage: "tables" });
+  return " (loading the solver's tables first)";
+}
 
 async function scramble(method) {
   const work = startTask("scramble");

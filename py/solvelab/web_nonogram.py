@@ -26,7 +26,7 @@ from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.link import decode_clues, decode_progress, encode_clues
 from solvelab.nonogram.placements import count_placements, placements
 from solvelab.nonogram.puzzle import MAX_SIZE, Block, Puzzle, min_length, too_long
-from solvelab.nonogram.solver import MULTIPLE, UNIQUE, solve
+from solvelab.nonogram.solver import MULTIPLE, NONE, UNIQUE, solve
 
 MAX_TEXT = 2_000_000  # characters of an opened file
 MAX_LINE = 100  # cells of the line demo's line (the pages' largest puzzle)
@@ -130,13 +130,16 @@ def nonogram_from_text(text: str, name: str = "") -> dict:
 
 def nonogram_from_link(clues: str, progress: str | None = None) -> dict:
     """A puzzle from a link's clues (see :mod:`solvelab.nonogram.link`), with the
-    player's ``grid`` when the link has ``progress``."""
+    player's ``grid`` when the link has ``progress``. A puzzle over the size limit's
+    error has its ``width`` and ``height`` too, as :func:`nonogram_from_text`'s."""
     try:
         puzzle = decode_clues(clues)
         extra = {}
         if progress:
             extra["grid"] = decode_progress(progress, puzzle.width * puzzle.height)
         return _json(puzzle, source="link", **extra)
+    except PuzzleTooLarge as error:
+        return {"error": str(error), "width": error.width, "height": error.height}
     except (NonogramError, ValueError) as error:
         return {"error": str(error)}
 
@@ -155,18 +158,29 @@ def nonogram_link(rows: list[list[int]], columns: list[list[int]], grid=None) ->
 
 
 def _unique(puzzle: Puzzle) -> tuple | dict:
+    """The puzzle's solution, or ``{"error", "status"}`` when it has not exactly one
+    (``status`` ``multiple``, ``none`` or ``timeout``)."""
     result = _result(puzzle)
     if result.status == UNIQUE:
         return result.solutions[0]
     if result.status == MULTIPLE:
-        return {"error": "this puzzle has more than one solution, so no cell is wrong for sure"}
-    if result.status == "none":
-        return {"error": f"this puzzle has no solution ({result.reason})"}
-    return {"error": "the solver ran out of time on this puzzle"}
+        error = "this puzzle has more than one solution, so no cell is wrong for sure"
+    elif result.status == NONE:
+        error = f"this puzzle has no solution ({result.reason})"
+    else:
+        error = "the solver ran out of time on this puzzle"
+    return {"error": error, "status": result.status}
 
 
 def nonogram_check(rows: list[list[int]], columns: list[list[int]], grid: list[int]) -> dict:
-    """The marked cells that disagree with the unique solution: ``{"wrong": [cells]}``."""
+    """The marked cells that disagree with the unique solution:
+    ``{"status": "unique", "wrong": [cells], "missing": n}``; for a puzzle without
+    exactly one solution, ``{"error", "status"}`` (see :func:`_unique`). The Play
+    page asks with an empty grid, as soon as it opens a puzzle, for the verdict.
+
+    >>> nonogram_check([[1], [1]], [[1], [1]], [0] * 4)["status"]
+    'multiple'
+    """
     try:
         puzzle = _puzzle_of(rows, columns)
     except NonogramError as error:
@@ -177,18 +191,36 @@ def nonogram_check(rows: list[list[int]], columns: list[list[int]], grid: list[i
     flat = [v for row in solution for v in row]
     wrong = [i for i, c in enumerate(grid) if c and (c == 1) != bool(flat[i])]
     missing = sum(1 for i, c in enumerate(grid) if flat[i] and c != 1)
-    return {"wrong": wrong, "missing": missing}
+    return {"status": UNIQUE, "wrong": wrong, "missing": missing}
 
 
 def nonogram_hint(rows: list[list[int]], columns: list[list[int]], grid: list[int]) -> dict:
     """The next logical step on the player's grid (see
-    :func:`solvelab.nonogram.hints.next_hint`)."""
+    :func:`solvelab.nonogram.hints.next_hint`). On a puzzle with no solution, or
+    with more than one where no line tells more, no step can lead to a single
+    solution, and the hint (``kind`` ``no-solution`` or ``multiple``) says so.
+
+    >>> nonogram_hint([[1], [1]], [[1], [1]], [0] * 4)["kind"]
+    'multiple'
+    """
     try:
         puzzle = _puzzle_of(rows, columns)
         solution = _unique(puzzle)
-        return next_hint(puzzle, grid, None if isinstance(solution, dict) else solution)
+        if not isinstance(solution, dict):
+            return next_hint(puzzle, grid, solution)
+        hint = next_hint(puzzle, grid)
     except (NonogramError, ValueError) as error:
         return {"error": str(error)}
+    if solution["status"] == NONE:
+        return {"kind": "no-solution", "reason": solution["error"], "cells": []}
+    if solution["status"] == MULTIPLE and hint["kind"] == "none":
+        reason = (
+            "no single row or column tells more, and this puzzle has more than one "
+            "solution: the cells left may have no single answer, so mark them any way "
+            "that fits the clues"
+        )
+        return {"kind": "multiple", "reason": reason, "cells": []}
+    return hint
 
 
 _LINE = re.compile(r"^(row|column) (\d+)")

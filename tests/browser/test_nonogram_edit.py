@@ -230,6 +230,11 @@ def test_random_fill_respects_the_size_and_seed(page, site_url):
     assert cells(page) == first  # the same seed, the same picture
     page.click('[data-action="undo"]')
     assert set(cells(page)) == {0}
+    page.fill("[data-field=seed]", "1e30")  # a number, but not a seed the page can say
+    page.click("[data-form=random] button[type=submit]")
+    expect(page.locator(".nono-message")).to_have_text(
+        "The seed must be a whole number of up to 15 digits."
+    )
 
 
 def test_export_and_import_round_trip(page, site_url, tmp_path):

@@ -330,6 +330,12 @@ def test_the_generators_puzzle_is_unique(page, site_url):
     )
     result = solve(puzzle)
     assert result.status == "unique" and result.difficulty == "line"
+    # a seed past what the page can say exactly is refused, not rounded
+    page.locator("[data-field=seed]").fill("99999999999999999999")
+    page.get_by_role("button", name="Make").click()
+    expect(page.locator(".nono-message")).to_have_text(
+        "The seed must be a whole number of up to 15 digits."
+    )
 
 
 def test_screenshots_at_desktop_and_phone_widths(page, site_url, screenshot_dir):

@@ -1,0 +1,193 @@
+"""The nonogram Play page says what it is doing: a puzzle without a single solution
+as it opens, Hint and Check while they run, the keys as the help writes them, and
+Python loading before the first puzzle (the rest: test_nonogram_pages.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+from test_nonogram_pages import (
+    PYTHON_READY,
+    cells,
+    open_play,
+    start_heart,
+    wait_for_puzzle,
+    wait_for_python,
+)
+
+from solvelab.nonogram.gallery import PICTURES
+
+# What the page asks the worker, seen from the page: every call's method is
+# recorded, a call whose method is window.holdMethod is kept back until
+# window.release(), and the calls the page cancels are recorded.
+WATCH_WORKER = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  window.workerCalls = [];
+  window.workerCancels = [];
+  window.holdMethod = null;
+  const held = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message?.method) window.workerCalls.push({ id: message.id, method: message.method });
+    if (message?.cancel !== undefined) window.workerCancels.push(message.cancel);
+    const hold = message?.method && message.method === window.holdMethod;
+    if (!hold) return post.call(this, message, ...rest);
+    held.push([this, message]);
+  };
+  window.release = () => {
+    for (const [worker, message] of held.splice(0)) post.call(worker, message);
+  };
+})();
+"""
+
+
+def calls(page, method) -> list[int]:
+    """The ids of the page's calls of `method`."""
+    return page.evaluate(
+        f"window.workerCalls.filter((c) => c.method === '{method}').map((c) => c.id)"
+    )
+
+
+def open_in_link_box(page, text):
+    page.locator(".nono-more").evaluate("(details) => (details.open = true)")
+    page.locator("[data-field=link]").fill(text)
+    page.get_by_role("button", name="Open", exact=True).click()
+
+
+def test_a_puzzle_with_two_solutions_says_so_as_it_opens_and_in_its_hint(page, site_url):
+    page.add_init_script(WATCH_WORKER)
+    start_heart(page, site_url)
+    wait_for_python(page)
+    # The gallery's pictures are proven unique already: nothing is asked about them.
+    assert calls(page, "nonogram_check") == []
+    open_in_link_box(page, "2x2:1/1/1/1")
+    wait_for_puzzle(page, 2, 2)
+    message = page.locator(".nono-message")
+    expect(message).to_contain_text("This puzzle has more than one solution")  # no Check pressed
+    expect(message).to_have_attribute("data-kind", "error")
+    expect(page.locator(".nono-source-status")).to_have_text(message.inner_text())
+    page.get_by_role("button", name="Hint").click()
+    expect(message).to_contain_text("Hint: no single row or column tells more")
+    assert "more than one solution" in message.inner_text()
+    assert "contradiction" not in message.inner_text()
+    hint = json.loads(page.locator(".nonogram-play").get_attribute("data-hint"))
+    assert hint["kind"] == "multiple"
+
+
+def test_a_puzzle_without_a_solution_says_so_as_it_opens_and_in_its_hint(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    open_in_link_box(page, "3x3:1/1/2/2/2/0")
+    wait_for_puzzle(page, 3, 3)
+    message = page.locator(".nono-message")
+    expect(message).to_contain_text("This puzzle has no solution")
+    page.get_by_role("button", name="Hint").click()
+    expect(message).to_contain_text("Hint: this puzzle has no solution (")
+
+
+def test_a_puzzle_over_100_cells_wide_is_refused_as_random_solve_and_edit_do(page, site_url):
+    start_heart(page, site_url)
+    wait_for_python(page)
+    ones = "/".join(["1"] * 202)
+    open_in_link_box(page, f"101x101:{ones}")
+    expected = "The puzzle is 101 × 101: this page plays puzzles up to 100 × 100."
+    expect(page.locator(".nono-message")).to_have_text(expected)
+    expect(page.locator(".nono-source-status")).to_have_text(expected)
+    assert page.evaluate("window.nonogramGrid.width") == 10  # the heart stays
+    # past the library's own limit, the same words (not the library's 200 × 200)
+    clues = ".".join(["1"] * 201)
+    open_in_link_box(page, f"{site_url}nonograms/play/?c={clues}_{clues}")
+    expect(page.locator(".nono-message")).to_contain_text("The puzzle is 201 × 201:")
+
+
+@pytest.mark.parametrize(
+    ("name", "method", "busy"),
+    [("Hint", "nonogram_hint", "looking for a hint…"), ("Check", "nonogram_check", "checking…")],
+)
+def test_hint_and_check_say_they_work_do_not_pile_up_and_give_way_to_another_puzzle(
+    page, site_url, name, method, busy
+):
+    page.add_init_script(WATCH_WORKER)
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.evaluate(f"window.holdMethod = '{method}'")  # Python is slow to answer
+    button = page.get_by_role("button", name=name)
+    for _ in range(3):
+        button.click()
+    message = page.locator(".nono-message")
+    expect(message).to_have_text(busy)
+    expect(button).to_have_attribute("aria-busy", "true")
+    expect(button).to_be_enabled()
+    asked = calls(page, method)
+    assert len(asked) == 1, "a second press asked Python again"
+    # Another puzzle abandons the call: the worker is told not to run it.
+    page.locator("[data-field=gallery]").select_option("house")
+    house = PICTURES["house"][1]
+    wait_for_puzzle(page, len(house[0]), len(house))
+    expect(message).to_contain_text("House")
+    assert asked[0] in page.evaluate("window.workerCancels")
+    expect(button).not_to_have_attribute("aria-busy", "true")
+    # The abandoned call reaches the worker after all: its answer is for nobody.
+    page.evaluate("window.holdMethod = null; window.release()")
+    button.click()
+    expect(message).not_to_have_text(busy)
+    expect(message).not_to_contain_text("House")
+    assert len(calls(page, method)) == 2
+
+
+def test_keys_set_a_cell_whatever_it_held(page, site_url):
+    start_heart(page, site_url)
+    page.locator(".nono-canvas").focus()
+    said = page.locator(".nono-announce")
+    steps = [("x", 2, "crossed"), ("f", 1, "filled"), ("f", 1, "filled"), ("Space", 1, "filled")]
+    steps += [("x", 2, "crossed"), ("Backspace", 0, "empty"), ("Backspace", 0, "empty")]
+    for key, value, word in steps:
+        page.keyboard.press(key)  # on the cursor's first cell: row 1, column 1
+        assert cells(page)[0] == value, f"{key} left the cell {cells(page)[0]}"
+        expect(said).to_contain_text(f"Row 1, column 1: {word}.")
+    page.keyboard.press("Control+z")  # each change is one step back
+    assert cells(page)[0] == 2
+    page.keyboard.press("Control+z")
+    assert cells(page)[0] == 1
+
+
+def test_before_its_first_puzzle_the_page_says_python_is_loading(page, site_url):
+    held: list = []  # Pyodide's WebAssembly, held back until released
+    released = False
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.context.route("**/pyodide/pyodide.asm.wasm", hold)
+    open_play(page, site_url)
+    waiting = page.locator(".nono-waiting")
+    expect(waiting).to_be_visible()
+    expect(waiting).to_have_text(re.compile(r"^loading Python…"))
+    # No stand-in grid of empty clues to take for a puzzle, and no input to it.
+    expect(page.locator(".nono-canvas")).to_be_hidden()
+    expect(page.locator(".nono-python")).to_be_hidden()  # said once, in the grid area
+    # the megabytes come as its standard library (not held) downloads
+    expect(waiting).to_have_text(re.compile(r"^loading Python… [1-9][\d.]* MB$"))
+    released = True
+    for route in held:
+        route.continue_()
+    wait_for_puzzle(page, 10, 10)
+    expect(page.locator(".nono-message")).to_contain_text("Heart")
+    expect(page.locator(".nono-canvas")).to_be_visible()
+    expect(waiting).to_be_hidden()
+
+
+def test_when_python_cannot_load_the_grid_area_says_so_without_a_puzzle(page, site_url, page_log):
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    open_play(page, site_url)
+    waiting = page.locator(".nono-waiting")
+    expect(waiting).to_contain_text("Python could not start", timeout=PYTHON_READY)
+    expect(waiting).to_have_attribute("data-kind", "error")
+    expect(page.locator(".nono-canvas")).to_be_hidden()
+    page_log.console_errors[:] = [e for e in page_log.console_errors if "ERR_FAILED" not in e]
