@@ -783,7 +783,8 @@ const actions = {
   "reset-camera": () => view.resetCamera(),
   fullscreen: () => {
     if (document.fullscreenElement) return document.exitFullscreen();
-    return $(".player-stage")
+    // The whole player, the cube first: its step and play buttons come along.
+    return root
       .requestFullscreen()
       .catch((error) => say(`Fullscreen is not allowed here (${error.message}).`, "error"));
   },
@@ -960,3 +961,10 @@ window.solvelabPlayer = {
 };
 
 python.ready.then(readAddress, () => {}); // a failed start is shown by showPythonStatus
+
+document.addEventListener("fullscreenchange", () => {
+  const label = document.fullscreenElement === root ? "Exit fullscreen" : "Fullscreen";
+  const button = $("[data-action=fullscreen]");
+  button.title = label;
+  button.setAttribute("aria-label", label);
+});

@@ -66,9 +66,13 @@ def test_back_view_and_net_draw_the_hidden_faces(page, site_url):
 def test_fullscreen_and_save_picture(page, site_url):
     open_player(page, site_url)
     page.click('[data-action="fullscreen"]')
-    page.wait_for_function("document.fullscreenElement?.classList.contains('player-stage')")
-    page.keyboard.press("Escape")
-    page.evaluate("document.fullscreenElement && document.exitFullscreen()")
+    # the whole player, the cube first: the step and play buttons come along
+    page.wait_for_function("document.fullscreenElement?.classList.contains('solvelab-player')")
+    expect(page.get_by_role("button", name="Play the moves")).to_be_in_viewport()
+    expect(page.get_by_role("button", name="Step back")).to_be_in_viewport()
+    stage = page.locator(".player-stage").bounding_box()
+    assert stage["height"] > page.viewport_size["height"] / 2, stage
+    page.get_by_role("button", name="Exit fullscreen").click()
     page.wait_for_function("!document.fullscreenElement")
     with page.expect_download() as download:
         page.click('[data-action="picture"]')
