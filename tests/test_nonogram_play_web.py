@@ -1,7 +1,8 @@
 """What the Play page asks of Python about a puzzle without a single solution, and
 the size of the puzzles it opens (see web_nonogram.nonogram_check, nonogram_hint)."""
 
-from solvelab import web
+from solvelab import web, web_nonogram
+from solvelab.nonogram import Puzzle
 
 TWO_SOLUTIONS = {"rows": [[1], [1]], "columns": [[1], [1]]}
 NO_SOLUTION = {"rows": [[2], [2], []], "columns": [[1], [1], [2]]}
@@ -49,3 +50,10 @@ def test_a_link_over_the_size_limit_has_its_size_in_its_error():
     answer = web.nonogram_from_link(clues=f"{ones}_{ones}")
     assert (answer["width"], answer["height"]) == (201, 201)
     assert "200 × 200" in answer["error"]
+
+
+def test_a_timeout_is_not_kept_as_the_puzzles_answer():
+    # Kept, it was the answer to every later Check and Hint about the puzzle.
+    puzzle = Puzzle.from_grid(["X.X.X", ".XXX.", "XXXXX", ".X.X.", "XX.XX"])
+    assert web_nonogram._result(puzzle, time_limit=0).status == "timeout"
+    assert web_nonogram._result(puzzle).status != "timeout"

@@ -26,7 +26,7 @@ from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.link import decode_clues, decode_progress, encode_clues
 from solvelab.nonogram.placements import count_placements, placements
 from solvelab.nonogram.puzzle import MAX_SIZE, Block, Puzzle, min_length, too_long
-from solvelab.nonogram.solver import MULTIPLE, NONE, UNIQUE, solve
+from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
 MAX_TEXT = 2_000_000  # characters of an opened file
 MAX_LINE = 100  # cells of the line demo's line (the pages' largest puzzle)
@@ -41,12 +41,17 @@ def _puzzle_of(rows: list[list[int]], columns: list[list[int]]) -> Puzzle:
 
 
 def _result(puzzle: Puzzle, time_limit: float = 20.0):
+    """The solver's result, kept for the next question about the same clues; a
+    timeout is not kept (asked again, on a less busy phone, it may be decided)."""
     key = (puzzle.rows, puzzle.columns)
-    if key not in _results:
+    if key in _results:
+        return _results[key]
+    result = solve(puzzle, time_limit=time_limit)
+    if result.status != TIMEOUT:
         if len(_results) > 8:
             _results.clear()
-        _results[key] = solve(puzzle, time_limit=time_limit)
-    return _results[key]
+        _results[key] = result
+    return result
 
 
 def _one_colour(puzzle: Puzzle) -> None:
