@@ -115,13 +115,26 @@ function setAlg(alg, step = 0, { stages = null, source = null } = {}) {
 
 /** The cube shown now as a setup of its own (moves or stickers), so that moves can start from it. */
 function currentAsSetup() {
-  const { setup, alg, step, states } = player;
+  const { setup, alg, step, states, source } = player;
   if (setup.stickers) {
     const stickers = states[step].map((id) => FACES[Math.floor(id / 9)]).join("");
     return { setup: { moves: [], stickers }, setupState: states[step] };
   }
   const moves = [...setup.moves, ...alg.slice(0, step)];
-  return { setup: { moves, stickers: null, text: step ? null : setup.text }, setupState: states[step] };
+  // As text when it can be (the link stays as short as what was typed).
+  let text = null;
+  if (step === 0) text = setup.text;
+  else if (step === alg.length && source) text = joinNotation(setupText(setup), source.text);
+  return { setup: { moves, stickers: null, text }, setupState: states[step] };
+}
+
+/** A setup's moves as notation: as typed, when they were. */
+const setupText = (setup) => setup.text ?? setup.moves.join(" ");
+
+/** Notation for one text's moves, then another's (a line break ends a // comment). */
+function joinNotation(first, then) {
+  if (!first) return then;
+  return `${first}${first.includes("//") ? "\n" : " "}${then}`;
 }
 
 function useSetup({ setup, setupState }) {
@@ -357,7 +370,7 @@ function writeAddress() {
     addressTimer = null;
     const params = new URLSearchParams();
     if (player.setup.stickers) params.set("stickers", player.setup.stickers);
-    else if (player.setup.moves.length) params.set("setup", player.setup.text ?? player.setup.moves.join(" "));
+    else if (player.setup.moves.length) params.set("setup", setupText(player.setup));
     if (player.alg.length) params.set("alg", player.source?.text ?? player.alg.join(" "));
     if (player.alg.length && player.step !== player.alg.length) params.set("step", String(player.step));
     const camera = cameraText(view.camera);
@@ -688,9 +701,11 @@ $(".player-notation").addEventListener("submit", async (event) => {
     // Shown as the case it solves: start from the algorithm undone, end at the cube shown.
     const undo = [...typed.moves].reverse().map(inverseToken);
     const state = undo.reduce((s, token) => applyMove(s, token, data), setupState);
+    const typedText = typed.source.text;
+    const inverse = `(${typedText}${typedText.includes("//") ? "\n" : ""})'`;
     const before = setup.stickers
       ? { moves: [], stickers: state.map((id) => FACES[Math.floor(id / 9)]).join("") }
-      : { moves: [...setup.moves, ...undo], stickers: null };
+      : { moves: [...setup.moves, ...undo], stickers: null, text: joinNotation(setupText(setup), inverse) };
     useSetup({ setup: before, setupState: state });
   } else {
     useSetup({ setup, setupState });

@@ -228,6 +228,25 @@ def test_a_typed_scramble_keeps_its_text_in_the_link(page, site_url):
     assert shown(page) == Cube().apply("(R U R' U')2500")
 
 
+@pytest.mark.parametrize("comment", ["", " // the sexy move"])
+def test_a_case_typed_keeps_its_text_in_the_link(page, site_url, comment):
+    # Played "as the solution of a case", its undoing was written out move by move:
+    # 1,400 characters for this one (35,000 for (R U R' U')2500).
+    open_player(page, site_url, "?setup=F%20D")
+    wait_for_python(page)
+    page.select_option('[data-option="anchor"]', "end")
+    page.locator("#player-alg").fill("(R U R' U')100" + comment)
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function("location.search.includes('alg=')")
+    assert len(page.url) < 300, page.url
+    page.reload()
+    wait_for_python(page)
+    page.wait_for_function("window.solvelabPlayer.alg.length === 400")
+    page.get_by_role("button", name="To the start").click()
+    page.wait_for_function("window.solvelabPlayer.step === 0")
+    assert shown(page) == Cube().apply("F D").apply("((R U R' U')100)'")
+
+
 def test_a_python_that_cannot_start_is_said_without_an_uncaught_error(page, site_url, page_log):
     page.context.route("**/py/solvelab.zip", lambda route: route.abort())
     page.goto(site_url + "cube/player/?alg=R%20U")
