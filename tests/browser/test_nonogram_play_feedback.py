@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from held import Held
 from playwright.sync_api import expect
 from test_nonogram_pages import (
     PYTHON_READY,
@@ -155,16 +156,7 @@ def test_keys_set_a_cell_whatever_it_held(page, site_url):
 
 
 def test_before_its_first_puzzle_the_page_says_python_is_loading(page, site_url):
-    held: list = []  # Pyodide's WebAssembly, held back until released
-    released = False
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.context.route("**/pyodide/pyodide.asm.wasm", hold)
+    held = Held(page.context, "**/pyodide/pyodide.asm.wasm")
     open_play(page, site_url)
     waiting = page.locator(".nono-waiting")
     expect(waiting).to_be_visible()
@@ -174,9 +166,7 @@ def test_before_its_first_puzzle_the_page_says_python_is_loading(page, site_url)
     expect(page.locator(".nono-python")).to_be_hidden()  # said once, in the grid area
     # the megabytes come as its standard library (not held) downloads
     expect(waiting).to_have_text(re.compile(r"^loading Python… [1-9][\d.]* MB$"))
-    released = True
-    for route in held:
-        route.continue_()
+    held.release()
     wait_for_puzzle(page, 10, 10)
     expect(page.locator(".nono-message")).to_contain_text("Heart")
     expect(page.locator(".nono-canvas")).to_be_visible()

@@ -6,6 +6,7 @@ import re
 from urllib.parse import unquote
 
 import pytest
+from held import Held
 from playwright.sync_api import expect
 
 from solvelab.cube import Cube
@@ -48,16 +49,7 @@ def wait_until_still(page):
 
 def test_cube_is_drawn_before_python_is_ready(page, site_url, screenshot_dir):
     # Python cannot start until the test lets its WebAssembly through.
-    held: list = []
-    released = False
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.context.route("**/pyodide/pyodide.asm.wasm", hold)
+    held = Held(page.context, "**/pyodide/pyodide.asm.wasm")
     open_player(page, site_url)
     page.wait_for_function("window.solvelabPlayer.view.stats.frames > 0")
     page.locator("body").press("r")  # and it turns
@@ -72,9 +64,7 @@ def test_cube_is_drawn_before_python_is_ready(page, site_url, screenshot_dir):
     expect(page.locator('[data-action="solve"]')).to_be_disabled()
     page.screenshot(path=screenshot_dir / "player-loading.png")
     assert page.evaluate("window.solvelabPlayer.python.status.stage") == "loading-python"
-    released = True
-    for route in held:
-        route.continue_()
+    held.release()
     wait_for_python(page)
 
 

@@ -7,6 +7,7 @@ Each test here failed before the fix it guards.
 from __future__ import annotations
 
 import pytest
+from held import Held
 from playwright.sync_api import expect
 from test_player import PYTHON_READY, open_player, shown, wait_for_python, wait_until_still
 
@@ -16,12 +17,10 @@ from solvelab.cube import Cube
 SOLVE_SECONDS = 3  # the player's time limit (js/player.js)
 
 
-def _hold_tables(context) -> list:
-    """Holds the tables' manifest until the test lets it go (``held[0].continue_()``):
-    the tables load only then, however long the test took before."""
-    held: list = []
-    context.route("**/tables/manifest.json", lambda route: held.append(route))
-    return held
+def _hold_tables(context) -> Held:
+    """Holds the tables' manifest until the test lets it go (``held.release()``): the
+    tables load only then, however long the test took before."""
+    return Held(context, "**/tables/manifest.json")
 
 
 def _message(page):
@@ -44,7 +43,7 @@ def test_first_solve_works_while_the_tables_are_still_loading(page, site_url):
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(_message(page)).to_contain_text("loading the solver's tables")
     page.wait_for_timeout((SOLVE_SECONDS + 1) * 1000)  # longer than the time limit
-    held[0].continue_()
+    held.release()
     expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)  # the solve has ended
     expect(_message(page)).to_contain_text("Solution (")
     alg = page.evaluate("window.solvelabPlayer.alg")
@@ -81,7 +80,7 @@ def test_keys_during_a_solve_stop_it_and_no_solution_is_played_on_another_cube(p
     page.keyboard.press("u")
     expect(_message(page)).to_contain_text("Solve stopped: the cube was changed while it ran.")
     expect(_stop_button(page)).to_be_disabled()
-    held[0].continue_()
+    held.release()
     page.evaluate("window.solvelabPlayer.python.tablesReady")  # whatever the solve had, it is gone
     page.wait_for_timeout(500)
     assert page.evaluate("window.solvelabPlayer.alg") == ["R", "U"]
@@ -131,7 +130,7 @@ def test_a_turn_that_stops_a_solve_says_both(page, site_url):
         "Solve stopped: the cube was changed while it ran. "
         "Turned D by hand: the 2 moves that followed are dropped."
     )
-    held[0].continue_()
+    held.release()
 
 
 def test_stop_interrupts_python_and_keeps_its_tables(page, site_url):

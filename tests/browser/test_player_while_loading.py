@@ -10,42 +10,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from held import Held
 from playwright.sync_api import expect
 from test_player import PYTHON_READY, open_player, shown, wait_for_python
 
 from solvelab.cube import Cube
 
 SCRAMBLE = "R U R' F2 D L B2 U' F R2 D' B L2 U F'"
-
-
-class _Held:
-    """Requests for `pattern` held until the test lets them go (`release`); from then
-    on they go through."""
-
-    def __init__(self, context, pattern: str):
-        self.routes: list = []
-        self.released = False
-        context.route(pattern, self._route)
-
-    def _route(self, route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.routes.append(route)
-
-    def release(self) -> None:
-        self.released = True
-        for route in self.routes:
-            route.continue_()
-
-
-def _wait_for(page, held: _Held) -> None:
-    """Waits until a held request has come (Playwright answers routes while it waits)."""
-    for _ in range(600):
-        if held.routes:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("no request was held")
 
 
 def _message(page):
@@ -64,7 +35,7 @@ WASM = "**/pyodide/pyodide.asm.wasm"
     [("?alg=F%20D", "", "F D"), ("?setup=R%20U%20F&alg=D%20L", "R U F", "D L")],
 )
 def test_turns_made_while_a_link_loads_are_made_on_its_cube(page, site_url, query, setup, alg):
-    held = _Held(page.context, WASM)
+    held = Held(page.context, WASM)
     open_player(page, site_url, query)
     page.keyboard.press("r")
     page.get_by_role("button", name="U'", exact=True).click()
@@ -81,7 +52,7 @@ def test_turns_made_while_a_link_loads_are_made_on_its_cube(page, site_url, quer
 
 
 def test_a_turn_made_while_a_link_loads_replaces_the_moves_after_its_step(page, site_url):
-    held = _Held(page.context, WASM)
+    held = Held(page.context, WASM)
     open_player(page, site_url, "?alg=R%20U%20F&step=1")
     page.keyboard.press("d")
     expect(_message(page)).to_have_text(
@@ -97,7 +68,7 @@ def test_a_turn_made_while_a_link_loads_replaces_the_moves_after_its_step(page, 
 
 
 def test_the_message_that_a_link_is_loading_goes_once_its_cube_is_on_show(page, site_url):
-    held = _Held(page.context, WASM)
+    held = Held(page.context, WASM)
     open_player(page, site_url, "?alg=F%20D")
     page.keyboard.press(" ")  # Play: nothing to play until the link's moves come
     expect(_message(page)).to_have_text("The link's cube comes as soon as Python has loaded.")
@@ -108,7 +79,7 @@ def test_the_message_that_a_link_is_loading_goes_once_its_cube_is_on_show(page, 
 
 
 def test_a_mistake_in_a_link_stays_said_after_the_turns_made_while_it_loaded(page, site_url):
-    held = _Held(page.context, WASM)
+    held = Held(page.context, WASM)
     open_player(page, site_url, "?alg=R100")
     page.keyboard.press("f")
     held.release()
@@ -139,7 +110,7 @@ def test_cfop_stage_headings_are_left_aligned_on_a_phone(phone, site_url, screen
 
 
 def test_the_box_under_the_cube_says_the_tables_load_before_their_first_bytes(page, site_url):
-    held = _Held(page.context, "**/tables/manifest.json")
+    held = Held(page.context, "**/tables/manifest.json")
     open_player(page, site_url)
     wait_for_python(page)
     page.get_by_role("button", name="Solve", exact=True).click()
@@ -151,11 +122,11 @@ def test_the_box_under_the_cube_says_the_tables_load_before_their_first_bytes(pa
 
 
 def test_a_solve_waiting_for_the_tables_shows_how_much_of_them_has_come(page, site_url):
-    held = _Held(page.context, "**/tables/*.table")
+    held = Held(page.context, "**/tables/*.table")
     open_player(page, site_url, "?setup=R%20U%20F")
     wait_for_python(page)
     page.get_by_role("button", name="Solve", exact=True).click()
-    _wait_for(page, held)
+    held.wait(page)
     held.routes.pop(0).continue_()  # one table comes; the others wait
     text = re.compile(r"^loading the solver's tables… (\d+) %$")
     expect(_tables_text(page)).to_have_text(text)
@@ -171,7 +142,7 @@ def test_a_solve_after_the_tables_failed_says_they_load_again(page, site_url, pa
     open_player(page, site_url)
     expect(_tables_text(page)).to_contain_text("Solve will try again", timeout=PYTHON_READY)
     page.context.unroute("**/tables/manifest.json")
-    held = _Held(page.context, "**/tables/manifest.json")
+    held = Held(page.context, "**/tables/manifest.json")
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(_tables_text(page)).to_have_text("loading the solver's tables…")
     held.release()

@@ -12,6 +12,7 @@ the page downloads.
 from __future__ import annotations
 
 import pytest
+from held import Held
 
 from solvelab import web
 from solvelab.cube import Cube
@@ -255,8 +256,7 @@ def test_bad_table_download_fails_clearly_and_retry_works(page, site_url, page_l
 
 def test_stop_while_python_starts_does_not_break_its_start(page, site_url):
     # Python cannot start until the test lets its WebAssembly through.
-    held: list = []
-    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    held = Held(page.context, "**/pyodide/pyodide.asm.wasm")
     page.goto(site_url)
     outcome = page.evaluate(
         """async (url) => {
@@ -272,10 +272,8 @@ def test_stop_while_python_starts_does_not_break_its_start(page, site_url):
     assert outcome == "Cancelled"
     page.wait_for_function("window.python.interruptible")
     page.wait_for_function("document.readyState === 'complete'")
-    while not held:
-        page.wait_for_timeout(50)  # the worker asks for Python's WebAssembly
-    for route in held:
-        route.continue_()
+    held.wait(page)  # the worker asks for Python's WebAssembly
+    held.release()
     page.evaluate(
         "(ms) => Promise.race([window.python.ready, new Promise((_, no) => setTimeout(no, ms))])",
         READY_MS,
