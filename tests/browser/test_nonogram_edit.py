@@ -149,12 +149,18 @@ def test_verdict_unique_and_two_solutions_with_marked_cells(page, site_url):
     assert min(pixel(page, 1, 0)) > 200  # marks gone: paper again
 
 
-def held_answer_for_this_picture(page):
+def about_this_picture(page, key):
+    """Waits until the editor's ``data-<key>`` is the version of the picture on screen."""
     page.wait_for_function(
-        "(() => { const root = document.querySelector('.nonogram-edit');"
-        " return root.dataset.heldVersion === root.dataset.version; })()",
+        "(key) => { const root = document.querySelector('.nonogram-edit');"
+        " return root.dataset[key] === root.dataset.version; }",
+        arg=key,
         timeout=PYTHON_READY,
     )
+
+
+def held_answer_for_this_picture(page):
+    about_this_picture(page, "heldVersion")
 
 
 def test_a_stale_answer_is_never_shown(page, site_url):
@@ -201,10 +207,7 @@ def test_a_stroke_ends_the_check_and_not_a_random_fill_asked_meanwhile(page, sit
     )
     page.wait_for_function("window.searching", timeout=PYTHON_READY)  # past its first solution
     stroke(page, [(0, 0)])
-    page.wait_for_function(
-        "(() => { const root = document.querySelector('.nonogram-edit');"
-        " return root.dataset.asked === root.dataset.version; })()"
-    )  # its check is asked for, and waits
+    about_this_picture(page, "asked")  # its check is asked for, and waits
     page.fill("[data-field=seed]", "3")
     page.click("[data-form=random] button[type=submit]")
     stroke(page, [(5, 5)])  # ends the check that waits, only
