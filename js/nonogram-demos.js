@@ -163,8 +163,8 @@ async function lineDemo(demo) {
       }),
     );
     const count = answer.count === "1" ? "1 placement agrees" : `${answer.count} placements agree`;
-    const narrowed = fixed === 0 ? "no cell" : fixed === 1 ? "1 cell" : `${fixed} cells`;
-    verdict.textContent = `${count} with your cells; without listing them, the line solver fixes or narrows ${narrowed} (marked).`;
+    const narrowed = fixed === 0 ? "no cell" : fixed === 1 ? "1 cell (marked)" : `${fixed} cells (marked)`;
+    verdict.textContent = `${count} with your cells; without listing them, the line solver fixes or narrows ${narrowed}.`;
     verdict.dataset.kind = "";
     const more = answer.count !== String(answer.placements.length);
     const shown = answer.placements.map((line, k) => {

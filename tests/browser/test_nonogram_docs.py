@@ -85,7 +85,13 @@ def test_a_blank_clue_empties_the_line_and_says_so(page, site_url):
     demo = line_demo(page, site_url, clue="0")
     expect(demo).to_have_attribute("data-forced", ".......")
     expect(demo.locator(".is-output .is-new")).to_have_count(7)
-    expect(demo.locator(".nono-message")).to_contain_text("fixes or narrows 7 cells")
+    expect(demo.locator(".nono-message")).to_contain_text("fixes or narrows 7 cells (marked).")
+
+
+def test_a_line_where_nothing_is_fixed_marks_nothing_and_says_so(page, site_url):
+    demo = line_demo(page, site_url, clue="1 1", length="9")
+    expect(demo.locator(".nono-message")).to_contain_text("fixes or narrows no cell.")
+    expect(demo.locator(".is-output .is-new")).to_have_count(0)
 
 
 def test_the_line_demo_takes_colours(page, site_url):
