@@ -48,12 +48,13 @@ function showStatus(status) {
   const ready = status.stage === "ready" || status.stage.startsWith("tables");
   line.textContent = ready ? "" : status.stage === "error" ? status.message : loadingText(status);
   line.hidden = ready;
-  for (const button of $$("[data-needs-python]")) button.disabled = !ready || running;
   // Solve keeps the focus while it runs (a second Enter on it does nothing), where a
   // disabled button would lose it: it is only marked unavailable.
-  const solveButton = $("[data-action=solve]");
-  solveButton.disabled = !ready;
-  solveButton.setAttribute("aria-disabled", String(running));
+  for (const button of $$("[data-needs-python]")) {
+    const isSolve = button.dataset.action === "solve";
+    button.disabled = !ready || (running && !isSolve);
+    if (isSolve) button.setAttribute("aria-disabled", String(running));
+  }
 }
 
 // -- the clue boxes ---------------------------------------------------------------

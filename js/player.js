@@ -131,11 +131,11 @@ function currentAsSetup() {
 /** A setup's moves as notation: as typed, when they were. */
 const setupText = (setup) => setup.text ?? setup.moves.join(" ");
 
-/** Notation for one text's moves, then another's (a line break ends a // comment). */
-function joinNotation(first, then) {
-  if (!first) return then;
-  return `${first}${first.includes("//") ? "\n" : " "}${then}`;
-}
+/** Notation text that more may follow: a line break ends its // comment, if any. */
+const ended = (text) => (text.includes("//") ? `${text}\n` : text);
+
+/** Notation for one text's moves, then another's. */
+const joinNotation = (first, then) => (first ? `${ended(first)} ${then}` : then);
 
 function useSetup({ setup, setupState }) {
   player.setup = setup;
@@ -701,8 +701,7 @@ $(".player-notation").addEventListener("submit", async (event) => {
     // Shown as the case it solves: start from the algorithm undone, end at the cube shown.
     const undo = [...typed.moves].reverse().map(inverseToken);
     const state = undo.reduce((s, token) => applyMove(s, token, data), setupState);
-    const typedText = typed.source.text;
-    const inverse = `(${typedText}${typedText.includes("//") ? "\n" : ""})'`;
+    const inverse = `(${ended(typed.source.text)})'`;
     const before = setup.stickers
       ? { moves: [], stickers: state.map((id) => FACES[Math.floor(id / 9)]).join("") }
       : { moves: [...setup.moves, ...undo], stickers: null, text: joinNotation(setupText(setup), inverse) };
