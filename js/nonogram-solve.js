@@ -252,7 +252,7 @@ function show(answer) {
     say(`2 solutions (at least): they differ at ${cellNames(differ, width)} (marked).`, "error");
   } else if (answer.status === "none") {
     grids[0].markedLine = answer.line ?? -1;
-    const reason = `No solution: ${answer.reason.replace(/^no solution: /, "")}`;
+    const reason = `No solution: ${answer.reason}`;
     if (answer.line !== undefined) sayAtLine(answer.line, reason);
     say(reason, "error");
   } else {

@@ -114,7 +114,7 @@ def check_against_brute_force(rows, columns, colour_list):
     result = solve(puzzle)
     if not expected:
         assert result.status == NONE
-        assert result.reason
+        assert result.reason and not result.reason.startswith("no solution")  # it says why
         assert result.solutions == []
     elif len(expected) == 1:
         assert result.status == UNIQUE

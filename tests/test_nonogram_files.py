@@ -59,6 +59,29 @@ def test_round_trip_colours(fmt):
         assert again.colours == puzzle.colours and again.goal == puzzle.goal
 
 
+def test_clue_text_numbers_without_a_colour_char_are_black():
+    """The format's own example: after ``colour r red``, ``2 1r 1`` is black, red, black."""
+    puzzle = parse("colour r red FF0000\nrows\n2 1r 1\ncolumns\n1\n1\n1r\n0\n1\n", "text")
+    assert [c.char for c in puzzle.colours] == [".", "X", "r"]
+    assert [(b.length, b.colour) for b in puzzle.rows[0]] == [(2, 1), (1, 2), (1, 1)]
+    # Without a plain number, no black is added; a colour line may name it.
+    puzzle = parse("colour r red FF0000\nrows\n1r\ncolumns\n1r\n", "text")
+    assert [c.char for c in puzzle.colours] == [".", "r"]
+    puzzle = parse("colour r red\ncolour X navy 000080\nrows\n1 1r\ncolumns\n1\n1r\n", "text")
+    assert [(c.char, c.name) for c in puzzle.colours[1:]] == [("r", "red"), ("X", "navy")]
+    assert [(b.length, b.colour) for b in puzzle.rows[0]] == [(1, 2), (1, 1)]
+
+
+@pytest.mark.parametrize("char", ["#", "1", " "])
+def test_clue_text_holds_a_one_colour_puzzle_whatever_draws_it(char):
+    puzzle = Puzzle.from_grid(["#.#", ".##"], (WHITE, Colour("black", "#")), title="drawn")
+    if char != "#":
+        puzzle = Puzzle(puzzle.rows, puzzle.columns, (WHITE, Colour("black", char)))
+    again = parse(dumps(puzzle, "text"), "text")
+    assert (again.rows, again.columns) == (puzzle.rows, puzzle.columns)
+    assert again.colours == (WHITE, BLACK)
+
+
 def test_non_refuses_colours():
     with pytest.raises(NonogramError, match="one colour"):
         dumps(Puzzle.from_grid(["Xr"], COLOURS), "non")
@@ -258,6 +281,14 @@ def test_cli_json_multiple_and_none(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["status"] == "none"
     assert main(["nonogram", "solve", str(path)]) == 0
     assert "row 1: clues 3 4 need 8 cells, the row has 1" in capsys.readouterr().out
+    # Line solving leaves cells unknown; probing finds a cell that no colour fits.
+    rows = "1 2|1 2|1 1 3|3 2|2 2|3 1|1 1|2 1 1"
+    columns = "1 1 2|3 1|1 3|4|4|3 1|3|1 1 1"
+    path.write_text(f"rows\n{rows}\ncolumns\n{columns}\n".replace("|", "\n"))
+    assert main(["nonogram", "solve", str(path)]) == 0
+    assert capsys.readouterr().out == (
+        "no solution: every colour of the cell at row 1, column 3 leads to a contradiction\n"
+    )
 
 
 def test_cli_bad_input_exit_two_one_line(tmp_path):

@@ -11,8 +11,9 @@
     ...
 
 One clue a line: numbers separated by spaces or commas, a colour char after a
-number when it is not the first colour; ``0`` or ``-`` for a blank line. The
-background is white (``.``).
+number of another colour than black ``X``; ``0`` or ``-`` for a blank line. The
+background is white (``.``). Black is there when a clue or no colour line asks
+for it; ``colour X NAME RGB`` gives it another name and RGB.
 
 >>> p = read_text("rows\\n1\\n2\\ncolumns\\n2\\n1")
 >>> p.width, p.height
@@ -71,10 +72,12 @@ def read_text(text: str, source: str | None = None) -> Puzzle:
     for kind in ("rows", "columns"):
         if kind not in sections:
             raise FormatError(f"no {kind} section", None, source)
-    if len(colours) == 1:
-        colours.append(BLACK)
+    plain = (char in ("", BLACK.char) for c in sections.values() for b in c for _, char, _ in b)
+    if all(c.char != BLACK.char for c in colours) and (len(colours) == 1 or any(plain)):
+        colours.insert(1, BLACK)
     chars = {c.char: i for i, c in enumerate(colours)}
-    chars[""] = 1
+    if BLACK.char in chars:
+        chars[""] = chars[BLACK.char]
 
     def clue(blocks) -> tuple:
         out = []
@@ -99,9 +102,13 @@ def write_text(puzzle: Puzzle) -> str:
     if "#" in puzzle.title or len(puzzle.title.splitlines()) > 1:
         raise FormatError("the clue text format cannot hold a title with '#' or line breaks")
     out = [f"title: {puzzle.title}"] if puzzle.title else []
-    if puzzle.colours[1:] != (BLACK,):
-        for colour in puzzle.colours[1:]:
-            if colour.char in ",#" or colour.char.isspace() or colour.char.isdigit():
+    colours = puzzle.colours
+    if len(colours) == 2 and not _writable(colours[1].char):
+        # One colour: its clues are all the format keeps, read back as black.
+        colours = (colours[0], BLACK)
+    if colours[1:] != (BLACK,):
+        for colour in colours[1:]:
+            if not _writable(colour.char):
                 raise FormatError(
                     f"the clue text format cannot hold a colour drawn as {colour.char!r}"
                 )
@@ -115,7 +122,8 @@ def write_text(puzzle: Puzzle) -> str:
         if not c:
             return "0"
         return " ".join(
-            f"{b.length}" + ("" if b.colour == 1 else puzzle.colours[b.colour].char) for b in c
+            f"{b.length}" + ("" if colours[b.colour].char == BLACK.char else colours[b.colour].char)
+            for b in c
         )
 
     out.append("rows")
@@ -123,3 +131,8 @@ def write_text(puzzle: Puzzle) -> str:
     out.append("columns")
     out += [clue(c) for c in puzzle.columns]
     return "\n".join(out) + "\n"
+
+
+def _writable(char: str) -> bool:
+    """Whether a colour's char can follow a clue number (``#`` starts a comment)."""
+    return not (char in ",#" or char.isspace() or char.isdigit())

@@ -797,7 +797,7 @@ class Solver:
             result.status = MULTIPLE
         else:
             result.reason = (
-                f"no solution: every one of the {self.stats.branches} guesses of the search "
+                f"every one of the {self.stats.branches} guesses of the search "
                 "ends in a contradiction"
             )
 
@@ -937,10 +937,10 @@ def _probe_reason(solver: Solver, grid: list[int]) -> str:
         ):
             r, c = divmod(cell, solver.width)
             return (
-                f"no solution: every colour of the cell at row {r + 1}, column {c + 1} "
+                f"every colour of the cell at row {r + 1}, column {c + 1} "
                 "leads to a contradiction"
             )
-    return "no solution: probing the cells leads to a contradiction"
+    return "probing the cells leads to a contradiction"
 
 
 def solve(
