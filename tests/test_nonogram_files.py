@@ -104,6 +104,7 @@ def test_non_refuses_colours():
             'line 3: unknown colour "pink"',
         ),
         ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1,x\n", "line 6: a clue number"),
+        ("non", "width 1\nheight 1\nrows\n-1\ncolumns\n1\n", "line 4: a clue number"),
         ("non", "width 12345678901\n", "line 1: width must be a whole number (9 digits at most)"),
         ("non", "width 2\nwidht 1\n", "line 2: unknown keyword 'widht'"),
         ("text", "rows\n1\ncolumns\n1 2q\n", "line 4: unknown colour char 'q'"),
@@ -301,6 +302,22 @@ def test_cli_bad_input_exit_two_one_line(tmp_path):
         assert len(done.stderr.strip().splitlines()) == 1
 
 
+def test_cli_names_the_file_whose_puzzle_cannot_be_used(tmp_path, capsys):
+    """Well-formed files whose puzzle is refused (too large, no rows): the message says
+    which file, as a malformed file's does."""
+    huge = tmp_path / "huge.txt"
+    huge.write_text("rows\n" + "1\n" * 300 + "columns\n1\n")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("rows\ncolumns\n")
+    for path, problem in (
+        (huge, "the puzzle is 1 × 300 cells; at most 200 × 200 are allowed"),
+        (empty, "the puzzle has 0 rows and 0 columns; it needs at least one of each"),
+    ):
+        for command in (["solve"], ["show"], ["convert", "--to", "xml"]):
+            assert main(["nonogram", *command, str(path)]) == 2
+            assert capsys.readouterr() == ("", f"solvelab: {path}: {problem}\n")
+
+
 def test_cli_reads_standard_input_for_a_file_named_dash():
     xml = dumps(Puzzle.from_grid(["Xr.g", "rrXg", ".gg."], COLOURS), "xml")
     done = subprocess.run(
@@ -409,6 +426,32 @@ def test_cli_time_limit_is_never_none(capsys):
     code = main(["nonogram", "solve", "--json", "--time-limit", "0.01", str(path)])
     data = json.loads(capsys.readouterr().out)
     assert (code, data["status"]) == (3, "timeout")
+
+
+def test_cli_shows_a_solution_found_before_the_time_limit(tmp_path, capsys, monkeypatch):
+    """The search found a solution, then the time ran out before it could say whether
+    there is another: the picture is shown, and no verdict is claimed."""
+    import solvelab.nonogram.cli as cli
+
+    def out_of_time(puzzle, **options):
+        result = solve(puzzle, **options)
+        del result.solutions[1:]
+        result.status, result.reason = "timeout", "the time limit of 1 s passed before the end"
+        return result
+
+    monkeypatch.setattr(cli, "solve", out_of_time)
+    path = tmp_path / "two.txt"
+    path.write_text("rows\n1\n1\ncolumns\n1\n1\n")
+    assert main(["nonogram", "solve", "--colour", "never", "--time-limit", "1", str(path)]) == 3
+    *picture, verdict = capsys.readouterr().out.splitlines()
+    assert picture in (["X.", ".X"], [".X", "X."])
+    assert verdict.startswith(
+        "a solution, but the time limit of 1 s passed before the search could say whether "
+        "it is the only one ("
+    )
+    assert main(["nonogram", "solve", "--json", "--time-limit", "1", str(path)]) == 3
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "timeout" and len(data["solutions"]) == 1
 
 
 # -- the benchmark puzzles ---------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The Rubik's cube: notation, stickers, pieces and (soon) solvers.
+"""The Rubik's cube: notation, stickers and pieces; the solvers are in
+:mod:`solvelab.cube.solver` (two-phase) and :mod:`solvelab.cube.cfop`.
 
 >>> from solvelab.cube import Cube, parse_alg
 >>> Cube().apply("R U R' U'").to_facelets()

@@ -3,8 +3,8 @@
 ``solve`` exit statuses: 0 when the solver answered (unique, multiple or none),
 2 for a file that cannot be read as a puzzle, or, with ``--check``, one without a
 goal picture that satisfies its clues (one line on stderr), 3 when
-``--time-limit`` passed before an answer (JSON status ``timeout``; a time limit
-never turns into "none").
+``--time-limit`` passed before an answer (JSON status ``timeout``, with the
+solution found by then if there is one; a time limit never turns into "none").
 """
 
 from __future__ import annotations
@@ -67,7 +67,12 @@ def _load(path: str) -> Puzzle:
     # A Pattern game ID may stand for a file, as it does for Simon Tatham's own solver.
     if not os.path.exists(path) and looks_like_pattern_id(path):
         return read_pattern_id(path)
-    return read_file(path)
+    try:
+        return read_file(path)
+    except (FormatError, UnsatisfiableClues):  # named already; or an answer, "no solution"
+        raise
+    except NonogramError as error:  # the puzzle it holds cannot be used: say which file
+        raise FormatError(str(error), None, path) from None
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -116,6 +121,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(f"more than one solution (two shown; {work})")
         elif result.status == NONE:
             print(f"no solution: {result.reason}")
+        elif result.solutions:  # found before the time ran out; a second not ruled out
+            print(render(puzzle, result.solutions[0], colour))
+            print(
+                f"a solution, but the time limit of {args.time_limit:g} s passed before the "
+                f"search could say whether it is the only one ({work})"
+            )
         else:
             print(f"time limit reached: {result.reason}; no verdict ({work})")
     return EXIT_TIMEOUT if result.status == TIMEOUT else 0
@@ -240,7 +251,7 @@ def add_commands(topics) -> None:
         "ID; the ID itself may stand for FILE, and - for standard input) and print the "
         "picture and the verdict: unique, more than one solution (two shown) or none (why). "
         "Exit status 0 for a verdict, 2 for a bad file, 3 if --time-limit passed first "
-        '(JSON status "timeout").',
+        '(JSON status "timeout", with the solution found by then if there is one).',
     )
     p.add_argument("file", metavar="FILE")
     p.add_argument(

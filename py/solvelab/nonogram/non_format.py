@@ -29,7 +29,7 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
         line = raw.strip().replace("\t", " ")  # tabs separate as spaces do
         word, _, rest = line.partition(" ")
         word = word.lower()
-        if section is not None and (not line or line[0].isdigit()):
+        if section is not None and (not line or line[0].isdigit() or line[0] in "+-"):
             if not line:
                 # An empty line is a blank clue until the section has its lines.
                 if len(sections[section]) >= (height if section == "rows" else width):

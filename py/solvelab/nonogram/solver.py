@@ -937,8 +937,7 @@ def _probe_reason(solver: Solver, grid: list[int]) -> str:
         ):
             r, c = divmod(cell, solver.width)
             return (
-                f"every colour of the cell at row {r + 1}, column {c + 1} "
-                "leads to a contradiction"
+                f"every colour of the cell at row {r + 1}, column {c + 1} leads to a contradiction"
             )
     return "probing the cells leads to a contradiction"
 
