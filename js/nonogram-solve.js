@@ -258,6 +258,7 @@ function show(answer) {
   } else {
     say(answer.reason, "error");
   }
+  if (answer.note) message.textContent += ` ${answer.note}`;
   grids[0].draw();
   if (answer.steps) replayable(answer.steps, width, height, answer.status === "multiple");
 }

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from solvelab import web
+from solvelab import web, web_nonogram
 from solvelab.nonogram import Puzzle, solve
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.hints import explain, leftmost, next_hint
@@ -144,6 +144,16 @@ def test_solve_reports_two_solutions_a_contradiction_and_steps():
     assert bad["reason"].startswith("column 1 cannot be satisfied")
     steps = web.nonogram_solve(text="rows\n1\n3\n1\ncolumns\n1\n3\n1", steps=True)
     assert steps["status"] == "unique" and steps["steps"][0][0] == "line"
+
+
+def test_solve_answers_without_steps_when_recording_them_takes_too_long(monkeypatch):
+    """Recording steps keeps the search plain (slow on some puzzles): past its limit the
+    answer comes without them, never as a timeout."""
+    monkeypatch.setattr(web_nonogram, "RECORD_SECONDS", 1e-9)  # any search passes it
+    ring = web.nonogram_solve(text="rows\n2\n1 1\n2\ncolumns\n2\n1 1\n2", steps=True)
+    assert ring["status"] == "multiple" and len(ring["solutions"]) == 2
+    assert "steps" not in ring
+    assert ring["note"].startswith("The steps were not recorded")
 
 
 def test_export_round_trips_through_every_format():

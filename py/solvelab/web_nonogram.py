@@ -30,6 +30,7 @@ from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
 MAX_TEXT = 2_000_000  # characters of an opened file
 MAX_LINE = 100  # cells of the line demo's line (the pages' largest puzzle)
+RECORD_SECONDS = 10.0  # the longest a solve recording its steps runs (see nonogram_solve)
 _results: dict[tuple, object] = {}  # the latest puzzles' solver results, by clues
 
 
@@ -258,7 +259,6 @@ def nonogram_solve(
     rows: list[list[int]] | None = None,
     columns: list[list[int]] | None = None,
     steps: bool = False,
-    time_limit: float = 60.0,
     row_texts: list[str] | None = None,
     column_texts: list[str] | None = None,
 ) -> dict:
@@ -269,7 +269,10 @@ def nonogram_solve(
     ``line`` is the line (rows first, then columns) that a bad clue or a
     contradiction is about, when the message names one; ``steps`` (with
     ``steps``) are the solver's step records as lists (see
-    :meth:`solvelab.nonogram.steps.Step.to_json`).
+    :meth:`solvelab.nonogram.steps.Step.to_json`). Recording them keeps the
+    search plain (no learning), which some puzzles make slow: past
+    ``RECORD_SECONDS`` the puzzle is solved without them, and ``note`` says so.
+    No time limit otherwise: a valid puzzle gets its answer, and Stop ends a solve.
 
     >>> nonogram_solve(row_texts=["1", "x"], column_texts=["1", "1"])
     {'error': "row 2: 'x' is not a clue number (1 or more)", 'line': 1}
@@ -296,7 +299,15 @@ def nonogram_solve(
         if match and text is None:
             answer["line"] = _line_index(match, len(rows or []))
         return answer
-    result = solve(puzzle, time_limit=time_limit, record_steps=steps)
+    note = ""
+    result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True) if steps else None
+    if result is None or result.status == TIMEOUT:
+        if result is not None:
+            note = (
+                "The steps were not recorded: recording them keeps the search plain, "
+                f"and it took over {RECORD_SECONDS:g} s."
+            )
+        result = solve(puzzle)
     answer = {
         "status": result.status,
         "solutions": [[v for row in grid for v in row] for grid in result.solutions],
@@ -307,8 +318,10 @@ def nonogram_solve(
     match = _LINE.match(result.reason)
     if match:
         answer["line"] = _line_index(match, puzzle.height)
-    if steps and result.steps is not None:
+    if result.steps is not None:
         answer["steps"] = [step.to_json() for step in result.steps]
+    if note:
+        answer["note"] = note
     return answer
 
 
