@@ -141,9 +141,10 @@ function load(next, cells = null, { time = 0, keepUrl = false, source = null, ve
     title: next.title || "",
     link: next.link,
     source, // where it came from, for the gallery's select: {gallery: name} or {label}
-    // "unique", "multiple", "none" or "timeout" once known (see checkVerdict); the
-    // gallery's pictures and random puzzles are proven unique as they are made
-    verdict: verdict ?? next.verdict ?? (source.gallery ? "unique" : null),
+    // "unique", "multiple" or "none" once known (see checkVerdict); the gallery's
+    // pictures and random puzzles are proven unique as they are made. A "timeout"
+    // kept by an older version of this page is asked again.
+    verdict: [verdict, next.verdict].find((v) => v && v !== "timeout") ?? (source.gallery ? "unique" : null),
   };
   grid.setPuzzle(puzzle, cells);
   showClues([]);
@@ -389,6 +390,8 @@ function refusal(answer) {
   if (answer.width > MAX_SIZE || answer.height > MAX_SIZE) {
     return `The puzzle is ${answer.width} × ${answer.height}: this page plays puzzles up to ${MAX_SIZE} × ${MAX_SIZE}.`;
   }
+  // A random puzzle not found in the time a search is given: asked again, it goes on.
+  if (answer.tried) return `${answer.error}. Or press Make again to look at the next pictures.`;
   return answer.error;
 }
 
@@ -413,7 +416,7 @@ async function open(method, args, options) {
   }
   const error = refusal(answer);
   saySource(error ?? "", error ? "error" : "");
-  if (error) return say(error, "error"), checkVerdict(), null;
+  if (error) return options.refused?.(answer), say(error, "error"), checkVerdict(), null;
   const kept = options.source?.gallery ? keptProgress(options.source.gallery, answer) : null;
   load(answer, answer.grid ?? kept?.cells ?? null, { ...options, time: kept?.time ?? 0 });
   return answer;
@@ -423,6 +426,7 @@ $("[data-field=gallery]").addEventListener("change", (event) => {
   const name = event.target.value;
   if (name) open("nonogram_from_gallery", { name }, { source: { gallery: name, label: event.target.selectedOptions[0].textContent } }).catch((e) => say(e.message, "error"));
 });
+const generating = { key: null, tried: 0 }; // the last random puzzle not found in time
 $("[data-form=generate]").addEventListener("submit", (event) => {
   event.preventDefault();
   const field = (name) => $(`[data-field=${name}]`).value;
@@ -434,11 +438,19 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
     difficulty: field("difficulty"),
   };
   if (args.seed === null) return refuse(SEED_RULE);
+  // The same puzzle asked again after a search that ran out of time: it goes on from
+  // the pictures tried, and finds the puzzle a faster machine finds in one go.
+  const key = JSON.stringify(args);
+  if (generating.key === key) args.skip = generating.tried;
   const make = event.target.querySelector("button");
   const hadFocus = document.activeElement === make;
   make.disabled = true; // one puzzle at a time: a second would wait behind the first
-  const waiting = "Making a puzzle: random pictures until one has a single solution (20 s at most)…";
-  open("nonogram_generate", args, { waiting, verdict: "unique", source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
+  const waiting = args.skip
+    ? `Making a puzzle: the random pictures after the first ${args.skip}…`
+    : "Making a puzzle: random pictures until one has a single solution…";
+  generating.key = null;
+  const refused = (answer) => answer.tried && Object.assign(generating, { key, tried: answer.tried });
+  open("nonogram_generate", args, { waiting, refused, verdict: "unique", source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
     .then((answer) => answer && say(`Random ${args.width} × ${args.height}, seed ${args.seed}: unique, ${answer.difficulty === "line" ? "line by line" : "needs trying cells"}.`))
     .catch((e) => say(e.message, "error"))
     .finally(() => {
@@ -505,7 +517,6 @@ function showVerdict() {
   const text = {
     multiple: "This puzzle has more than one solution: Check cannot tell which cells are wrong, and Hint stops where no row or column tells more.",
     none: "This puzzle has no solution: no way of filling it fits every clue.",
-    timeout: "The solver could not tell within 20 s whether this puzzle has a single solution, so Check cannot tell which cells are wrong.",
   }[puzzle.verdict];
   if (text && !solved) saySource(text, "error"), say(text, "error");
 }

@@ -2,7 +2,7 @@
 the size of the puzzles it opens (see web_nonogram.nonogram_check, nonogram_hint)."""
 
 from solvelab import web, web_nonogram
-from solvelab.nonogram import Puzzle
+from solvelab.nonogram import solve
 
 TWO_SOLUTIONS = {"rows": [[1], [1]], "columns": [[1], [1]]}
 NO_SOLUTION = {"rows": [[2], [2], []], "columns": [[1], [1], [2]]}
@@ -52,8 +52,18 @@ def test_a_link_over_the_size_limit_has_its_size_in_its_error():
     assert "200 × 200" in answer["error"]
 
 
-def test_a_timeout_is_not_kept_as_the_puzzles_answer():
-    # Kept, it was the answer to every later Check and Hint about the puzzle.
-    puzzle = Puzzle.from_grid(["X.X.X", ".XXX.", "XXXXX", ".X.X.", "XX.XX"])
-    assert web_nonogram._result(puzzle, time_limit=0).status == "timeout"
-    assert web_nonogram._result(puzzle).status != "timeout"
+def test_the_play_pages_questions_have_no_time_limit(monkeypatch):
+    """A hard puzzle on a slow phone is decided later, never "out of time": Check and
+    Hint ask for the solution with no time limit, once a puzzle."""
+    asked = []
+
+    def solve_once(puzzle, **options):
+        asked.append(options)
+        return solve(puzzle, **options)
+
+    monkeypatch.setattr(web_nonogram, "solve", solve_once)
+    monkeypatch.setattr(web_nonogram, "_results", {})
+    puzzle = {"rows": [[1, 1], [3], [1]], "columns": [[2], [2], [2]]}
+    assert web.nonogram_check(**puzzle, grid=[0] * 9)["status"] == "unique"
+    assert web.nonogram_hint(**puzzle, grid=[0] * 9)["cells"]
+    assert asked == [{}]

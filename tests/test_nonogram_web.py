@@ -132,8 +132,27 @@ def test_generator_gives_up_at_its_budget_with_a_message():
     answer = web.nonogram_generate(width=60, height=60, density=0.5, seed=1, budget=1e-9)
     assert answer == {
         "error": "no unique puzzle found in 0 random 60 × 60 pictures of density 0.5 "
-        "(1e-09 s); try another density or a smaller size"
+        "(1e-09 s); try another density or a smaller size",
+        "tried": 0,
     }
+    # Asked again, it goes on after the pictures tried; at the attempts' end, it stops.
+    again = web.nonogram_generate(width=60, height=60, density=0.5, seed=1, budget=1e-9, skip=7)
+    assert again["tried"] == 7 and "in 7 random" in again["error"]
+    last = web.nonogram_generate(width=60, height=60, density=0.5, seed=1, attempts=3, skip=2)
+    assert last == {
+        "error": "no unique puzzle found in 3 random 60 × 60 pictures of density 0.5; "
+        "try another density or a smaller size"
+    }
+
+
+def test_generator_going_on_after_a_timeout_finds_the_puzzle_of_one_go():
+    """A slow phone that runs out of time and goes on finds the same puzzle as a fast
+    machine (the seed's first unique picture), so a seed names one puzzle."""
+    args = {"width": 10, "height": 10, "density": 0.6, "seed": 1, "difficulty": "hard"}
+    whole = web.nonogram_generate(**args)
+    assert whole["attempts"] > 100
+    resumed = web.nonogram_generate(**args, skip=100)
+    assert (resumed["rows"], resumed["attempts"]) == (whole["rows"], whole["attempts"])
 
 
 def test_solve_reports_two_solutions_a_contradiction_and_steps():

@@ -41,18 +41,16 @@ def _puzzle_of(rows: list[list[int]], columns: list[list[int]]) -> Puzzle:
     )
 
 
-def _result(puzzle: Puzzle, time_limit: float = 20.0):
-    """The solver's result, kept for the next question about the same clues; a
-    timeout is not kept (asked again, on a less busy phone, it may be decided)."""
+def _result(puzzle: Puzzle):
+    """The solver's result, kept for the next question about the same clues. No time
+    limit: a hard puzzle on a slow phone is decided later, never left undecided (the
+    page abandons the question when another puzzle opens)."""
     key = (puzzle.rows, puzzle.columns)
-    if key in _results:
-        return _results[key]
-    result = solve(puzzle, time_limit=time_limit)
-    if result.status != TIMEOUT:
+    if key not in _results:
         if len(_results) > 8:
             _results.clear()
-        _results[key] = result
-    return result
+        _results[key] = solve(puzzle)
+    return _results[key]
 
 
 def _one_colour(puzzle: Puzzle) -> None:
@@ -102,19 +100,23 @@ def nonogram_generate(
     attempts: int = 400,
     time_limit: float = 8.0,
     budget: float = 20.0,
+    skip: int = 0,
 ) -> dict:
     """A random puzzle the solver proves unique: ``difficulty`` ``easy`` (line
-    solving alone), ``hard`` (needs probing or search) or ``any``; the page waits
-    ``budget`` seconds at most."""
+    solving alone), ``hard`` (needs probing or search) or ``any``. The page waits
+    ``budget`` seconds a time: then the error has ``tried``, the pictures tried,
+    and asked again with ``skip`` = ``tried`` the search goes on where it was."""
     if not all(type(n) is int and 5 <= n <= 100 for n in (width, height)):
         return {"error": f"width and height must be whole numbers 5 to 100, not {width} × {height}"}
     if not 0.05 <= density <= 0.95:
         return {"error": f"the density must be 0.05 to 0.95, not {density}"}
     try:
         puzzle, result, tried = find_unique(
-            width, height, density, seed, difficulty, attempts, time_limit, budget
+            width, height, density, seed, difficulty, attempts, time_limit, budget, skip
         )
     except GeneratorError as error:
+        if error.out_of_time:
+            return {"error": str(error), "tried": error.tried}
         return {"error": str(error)}
     _results[(puzzle.rows, puzzle.columns)] = result
     return _json(puzzle, difficulty=result.difficulty, attempts=tried, source="generated")
@@ -165,16 +167,14 @@ def nonogram_link(rows: list[list[int]], columns: list[list[int]], grid=None) ->
 
 def _unique(puzzle: Puzzle) -> tuple | dict:
     """The puzzle's solution, or ``{"error", "status"}`` when it has not exactly one
-    (``status`` ``multiple``, ``none`` or ``timeout``)."""
+    (``status`` ``multiple`` or ``none``)."""
     result = _result(puzzle)
     if result.status == UNIQUE:
         return result.solutions[0]
     if result.status == MULTIPLE:
         error = "this puzzle has more than one solution, so no cell is wrong for sure"
-    elif result.status == NONE:
-        error = f"this puzzle has no solution ({result.reason})"
     else:
-        error = "the solver ran out of time on this puzzle"
+        error = f"this puzzle has no solution ({result.reason})"
     return {"error": error, "status": result.status}
 
 

@@ -24,7 +24,14 @@ from solvelab.nonogram.solver import UNIQUE, Result, Solver, solve
 
 
 class GeneratorError(NonogramError):
-    """No puzzle with the wanted properties was found in the attempts allowed."""
+    """No puzzle with the wanted properties was found in the attempts allowed:
+    ``tried`` pictures, and ``out_of_time`` when the time budget ended the search
+    before the attempts did (it may go on: see ``skip`` in :func:`find_unique`)."""
+
+    def __init__(self, message: str, tried: int = 0, out_of_time: bool = False):
+        super().__init__(message)
+        self.tried = tried
+        self.out_of_time = out_of_time
 
 
 def random_picture(width: int, height: int, density: float, rng: random.Random) -> list[list[int]]:
@@ -60,11 +67,14 @@ def find_unique(
     attempts: int = 2000,
     time_limit: float = 5.0,
     budget: float | None = None,
+    skip: int = 0,
 ) -> tuple[Puzzle, Result, int]:
     """The first random picture of the seed whose clues have one solution, of the
     ``difficulty`` wanted (see :data:`DIFFICULTIES`): the puzzle, the solver's
     result and how many pictures it took. Each picture's check has ``time_limit``
-    seconds, all of them ``budget`` seconds (None: no limit but ``attempts``)."""
+    seconds, all of them ``budget`` seconds (None: no limit but ``attempts``).
+    ``skip``: the seed's first pictures, tried before (a search that ran out of
+    time goes on from there, so a slow machine finds what a fast one does)."""
     if difficulty not in DIFFICULTIES:
         raise GeneratorError(f"unknown difficulty {difficulty!r}: one of {', '.join(DIFFICULTIES)}")
     if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
@@ -76,9 +86,13 @@ def find_unique(
             "attempts must be 1 or more and the time limits positive, not "
             f"attempts={attempts}, time_limit={time_limit}, budget={budget}"
         )
+    if not 0 <= skip < attempts:
+        raise GeneratorError(f"skip must be 0 to {attempts - 1}, the attempts less one, not {skip}")
     rng = random.Random(seed)
     deadline = None if budget is None else time.perf_counter() + budget
-    tried = 0
+    for _ in range(skip):
+        random_picture(width, height, density, rng)
+    tried = skip
     while tried < attempts:
         left = time_limit if deadline is None else min(time_limit, deadline - time.perf_counter())
         if left <= 0:
@@ -96,9 +110,12 @@ def find_unique(
         ):
             return puzzle, result, tried
     what = {"easy": "line-solvable ", "hard": "hard ", "any": ""}[difficulty]
-    spent = f" ({budget:g} s)" if tried < attempts else ""
+    out_of_time = tried < attempts
+    spent = f" ({budget:g} s)" if out_of_time else ""
     raise GeneratorError(
         f"no {what}unique puzzle found in {tried} random {width} × {height} "
         f"{'picture' if tried == 1 else 'pictures'} of "
-        f"density {density}{spent}; try another density or a smaller size"
+        f"density {density}{spent}; try another density or a smaller size",
+        tried,
+        out_of_time,
     )
