@@ -20,7 +20,9 @@ const STORE = "solvelab.nonogram.edit";
 const MAX = 100;
 const MAX_LINK = 9000;
 const DEBOUNCE_MS = 250;
-const TIME_LIMIT = 10; // seconds; past it the verdict is "not decided yet", never "no solution"
+// Seconds a check is given at first. Past them it is asked again with twice as long,
+// until it is decided: between the asks, Python takes what else the page asked.
+const TIME_LIMIT = 10;
 
 const python = new PythonClient({ onStatus: showStatus });
 const message = $(".nono-message");
@@ -116,7 +118,14 @@ async function check() {
   let answer;
   try {
     const args = { width: grid.width, height: grid.height, cells: picture(), time_limit: TIME_LIMIT };
-    answer = await python.call("nonogram_edit_check", args, { signal: checking.stop.signal });
+    let spent = 0;
+    for (;;) {
+      answer = await python.call("nonogram_edit_check", args, { signal: checking.stop.signal });
+      if (answer.status !== "timeout" || asked !== version) break;
+      spent += args.time_limit;
+      args.time_limit *= 2;
+      show({ status: "checking", spent }, asked);
+    }
   } catch (error) {
     if (checking?.version === asked) checking = null;
     if (error instanceof Cancelled) return; // stopped because the picture changed
@@ -144,7 +153,8 @@ function show(answer, asked = version) {
   let text;
   let status = answer.error ? "error" : answer.status;
   grid.marks.clear();
-  if (status === "checking") text = python.status.stage === "ready" || python.status.stage.startsWith("tables") ? "checking…" : "checking… (Python is loading)";
+  if (status === "checking" && answer.spent) text = `checking… (a hard picture: not decided in ${answer.spent} s; the solver goes on)`;
+  else if (status === "checking") text = python.status.stage === "ready" || python.status.stage.startsWith("tables") ? "checking…" : "checking… (Python is loading)";
   else if (status === "error") text = answer.error;
   else if (status === "empty") text = "Empty picture: draw something (every clue is 0, so it is unique, but there is nothing to solve).";
   else if (status === "unique") text = UNIQUE[answer.difficulty] ?? "Unique.";
@@ -152,7 +162,6 @@ function show(answer, asked = version) {
     for (const cell of answer.diff) grid.marks.set(cell, "diff");
     text = `2 solutions: the ${answer.diff.length} cells marked in blue (${cellNames(answer.diff, grid.width)}) can be swapped. Change the picture there.`;
   } else if (status === "none") text = `No solution (${answer.reason}).`;
-  else if (status === "timeout") text = `Not decided yet: the solver needs more than ${TIME_LIMIT} s for this picture. Draw on, or wait and draw again.`;
   else (status = "error"), (text = "The solver said something unexpected.");
   verdict.textContent = text;
   verdict.dataset.status = status === "unique" ? `unique-${answer.difficulty}` : status;

@@ -329,3 +329,34 @@ def test_screenshots(page, site_url, screenshot_dir):
     page.screenshot(path=str(screenshot_dir / "nonogram-edit-390.png"), full_page=True)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
+
+
+def test_a_check_out_of_time_is_asked_again_until_it_is_decided(page, site_url):
+    """On a slow phone a check can take longer than its first 10 s: the page asks again
+    with twice as long, says it is still checking, and never settles on "not decided"."""
+    open_edit(page, site_url)
+    wait_for_python(page)
+    settled(page)
+    # The first check answers as a slow phone's would; the second waits for the test.
+    page.evaluate(
+        """() => {
+            const python = window.nonogramEditPython;
+            const call = python.call.bind(python);
+            window.limits = [];
+            python.call = async (method, args, options) => {
+                if (method !== "nonogram_edit_check") return call(method, args, options);
+                window.limits.push(args.time_limit);
+                if (window.limits.length === 1) return { status: "timeout" };
+                await new Promise((resolve) => (window.releaseCheck = resolve));
+                return call(method, args, options);
+            };
+        }"""
+    )
+    stroke(page, [(0, 0)])
+    expect(verdict(page)).to_have_text(
+        "checking… (a hard picture: not decided in 10 s; the solver goes on)"
+    )
+    page.wait_for_function("!!window.releaseCheck")
+    page.evaluate("window.releaseCheck()")
+    assert settled(page) in ("unique-line", "multiple")
+    assert page.evaluate("window.limits") == [10, 20]
