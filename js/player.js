@@ -678,10 +678,14 @@ function showNotationError(result, text) {
   area.focus();
 }
 
-/** The box's algorithm: {moves, source} (source: the text and where each move is), or null. */
+/**
+ * The box's algorithm: {moves, source} (source: the text and where each move is), or
+ * null. Python runs one call at a time, so a running solve or scramble is stopped
+ * first, as Stop does, and the text is read at once; a mistake in it changed no cube.
+ */
 async function readNotation() {
   const text = $("#player-alg").value;
-  changedByHand(); // Python answers at once rather than after a running solve
+  actions.stop();
   const result = await python.call("parse", { text, locate: true });
   if (!result.error && result.moves.length === 0) {
     showNotationError({ error: "There are no moves to use: type some, e.g. R U R' U'." }, text);
@@ -934,8 +938,9 @@ const stickerEditor = createStickerEditor({
   view,
   python,
   currentStickers: () => player.states[player.step],
+  // Python runs one call at a time: the check answers at once, not after the solve.
+  onCheck: actions.stop,
   onCube: ({ stickers, state }) => {
-    changedByHand();
     setSetup({ stickers, state });
     say("The cube you painted is set up: press Solve.");
   },

@@ -19,16 +19,18 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 /**
  * The editor inside `root` (the page's `<details class="player-editor">`).
  *
- *   const editor = createStickerEditor({ root, data, view, python,
- *     currentStickers: () => state, onCube: ({ stickers, state }) => …, onClose: () => … });
+ *   const editor = createStickerEditor({ root, data, view, python, currentStickers: () => state,
+ *     onCheck: () => …, onCube: ({ stickers, state }) => …, onClose: () => … });
  *   editor.paint(place);   // a sticker clicked on the 3D view
  *
+ * `onCheck` runs as Check and use asks Python, before it asks: Python runs one call
+ * at a time, so the page stops its own work there, whatever the answer will be.
  * `onCube` receives a cube Python accepted: its stickers (a face letter for
  * each place) and its state (the page's 54 sticker ids), after the editor has
  * closed; `onClose` runs whenever the editor closes, so that the view can
  * show the player's cube again.
  */
-export function createStickerEditor({ root, data, view, python, currentStickers, onCube, onClose }) {
+export function createStickerEditor({ root, data, view, python, currentStickers, onCheck, onCube, onClose }) {
   const $ = (selector) => root.querySelector(selector);
   const FACES = data.faces;
   const SOLVED = solvedStickers();
@@ -158,6 +160,7 @@ export function createStickerEditor({ root, data, view, python, currentStickers,
     const stickers = editor.colours.map((c) => (c === UNKNOWN ? UNPAINTED : FACES[c])).join("");
     checkButton.disabled = true; // a disabled button loses the focus to the page
     tell("checking…");
+    onCheck();
     let result;
     try {
       result = await python.call("check_stickers", { stickers, names, unpainted: UNPAINTED });

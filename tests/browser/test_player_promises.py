@@ -268,3 +268,70 @@ def test_the_service_worker_isolates_the_page_where_the_host_cannot(browser, sit
             assert not errors, errors
         finally:
             context.close()
+
+
+def _solve_waiting_for_the_tables(page, site_url) -> Held:
+    """A Solve that runs until the test releases the tables (Python itself is free)."""
+    held = _hold_tables(page.context)
+    open_player(page, site_url, "?setup=R%20U%20F%20D%20L%20B%20R2%20F'")
+    wait_for_python(page)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_message(page)).to_contain_text("solving…")
+    expect(_stop_button(page)).to_be_enabled()
+    return held
+
+
+def test_a_typo_in_the_box_stops_a_solve_without_blaming_a_cube_change(page, site_url):
+    # Python runs one call at a time, so reading the box stops a running solve (as Stop
+    # does) to answer at once; it used to say "Solve stopped: the cube was changed
+    # while it ran." of a cube a typo (or an empty box) left as it was.
+    held = _solve_waiting_for_the_tables(page, site_url)
+    box, error = page.locator("#player-alg"), page.locator(".player-notation-error")
+    box.fill("R Q")
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(error).to_contain_text("unknown move 'Q' at column 3")
+    expect(_message(page)).to_have_text("stopped")
+    expect(_stop_button(page)).to_be_disabled()
+    box.fill("")
+    page.get_by_role("button", name="Use as scramble").click()
+    expect(error).to_contain_text("There are no moves to use")
+    expect(_message(page)).to_have_text("stopped")
+    held.release()
+    page.evaluate("window.solvelabPlayer.python.tablesReady")
+    assert page.evaluate("window.solvelabPlayer.alg") == []
+    assert shown(page) == Cube().apply("R U F D L B R2 F'")
+    # Moves that can be used play as before.
+    box.fill("R U")
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(error).to_be_hidden()
+    wait_until_still(page)
+    assert page.evaluate("window.solvelabPlayer.alg") == ["R", "U"]
+    assert shown(page) == Cube().apply("R U F D L B R2 F' R U")
+
+
+def test_check_and_use_stops_a_running_solve_before_asking_python(page, site_url):
+    # Python runs one call at a time: the check, asked while the solve ran, waited
+    # behind it ("checking…" for minutes behind a search for a shorter solution).
+    held = _solve_waiting_for_the_tables(page, site_url)
+    page.evaluate(
+        """() => {
+            const python = window.solvelabPlayer.python, call = python.call;
+            const stop = document.querySelector('[data-action="stop"]');
+            python.call = function (method, ...rest) {
+                if (method === "check_stickers") window.solveRanAtCheck = !stop.disabled;
+                return call.call(this, method, ...rest);
+            };
+        }"""
+    )
+    painted = shown(page)
+    page.locator(".player-editor summary").click()
+    page.locator('[data-action="editor-current"]').click()
+    page.locator('[data-action="editor-check"]').click()
+    expect(_message(page)).to_have_text("The cube you painted is set up: press Solve.")
+    assert page.evaluate("window.solveRanAtCheck") is False
+    expect(_stop_button(page)).to_be_disabled()
+    held.release()
+    page.evaluate("window.solvelabPlayer.python.tablesReady")  # the old solve is gone
+    assert page.evaluate("window.solvelabPlayer.alg") == []
+    assert shown(page) == painted
+    expect(_message(page)).to_have_text("The cube you painted is set up: press Solve.")
