@@ -395,7 +395,8 @@ function refusal(answer) {
   return answer.error;
 }
 
-async function open(method, args, options) {
+/** Opens the puzzle `ask()` answers (as Python's nonogram_from_… do), saying why not. */
+async function open(ask, options) {
   // What Python was asked about the puzzle in play is for nobody now: it gets to this sooner.
   abandon();
   stopVerdict();
@@ -405,7 +406,7 @@ async function open(method, args, options) {
   saySource(options.waiting ?? "…");
   let answer;
   try {
-    answer = await python.call(method, args);
+    answer = await ask();
   } catch (error) {
     saySource(error.message, "error");
     checkVerdict(); // of the puzzle still in play
@@ -424,7 +425,7 @@ async function open(method, args, options) {
 
 $("[data-field=gallery]").addEventListener("change", (event) => {
   const name = event.target.value;
-  if (name) open("nonogram_from_gallery", { name }, { source: { gallery: name, label: event.target.selectedOptions[0].textContent } }).catch((e) => say(e.message, "error"));
+  if (name) openGallery(name, event.target.selectedOptions[0].textContent);
 });
 const generating = { key: null, tried: 0 }; // the last random puzzle not found in time
 $("[data-form=generate]").addEventListener("submit", (event) => {
@@ -450,7 +451,7 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
     : "Making a puzzle: random pictures until one has a single solution…";
   generating.key = null;
   const refused = (answer) => answer.tried && Object.assign(generating, { key, tried: answer.tried });
-  open("nonogram_generate", args, { waiting, refused, verdict: "unique", source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
+  open(() => python.call("nonogram_generate", args), { waiting, refused, verdict: "unique", source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
     .then((answer) => answer && say(`Random ${args.width} × ${args.height}, seed ${args.seed}: unique, ${answer.difficulty === "line" ? "line by line" : "needs trying cells"}.`))
     .catch((e) => say(e.message, "error"))
     .finally(() => {
@@ -463,13 +464,14 @@ $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
   if (file.size > 2_000_000) return refuse("The file is over 2 MB.");
-  open("nonogram_from_text", { text: await file.text(), name: file.name }, { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
+  const text = await file.text();
+  open(() => python.call("nonogram_from_text", { text, name: file.name }), { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
 });
 $("[data-form=link]").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("[data-field=link]").value.trim();
   if (isPatternId(text)) {
-    return open("nonogram_from_text", { text }, { source: { label: "a Pattern game ID" } }).catch((e) => say(e.message, "error"));
+    return open(() => python.call("nonogram_from_text", { text }), { source: { label: "a Pattern game ID" } }).catch((e) => say(e.message, "error"));
   }
   let params;
   try {
@@ -526,7 +528,7 @@ function openLink(params) {
   const progress = params.get("g");
   if (!clues) return refuse("The link holds no puzzle (it needs ?c=…).");
   if (clues.length > MAX_LINK || (progress?.length ?? 0) > MAX_LINK) return refuse("The link is too long to be a puzzle.");
-  open("nonogram_from_link", { clues, progress }, { keepUrl: true, source: { label: "from a link" } })
+  open(() => python.call("nonogram_from_link", { clues, progress }), { keepUrl: true, source: { label: "from a link" } })
     .then((answer) => {
       // The progress shown once: the page's address keeps the puzzle, and a reload
       // then brings back the game as it was left here.
@@ -539,8 +541,20 @@ function openLink(params) {
     .catch((e) => say(e.message, "error"));
 }
 
+// The gallery comes with the site (made from Python's at build time): its pictures
+// open before Python has loaded, which takes a minute on a slow phone's first visit.
+const gallery = fetch(new URL("../assets/nonogram-gallery.json", import.meta.url)).then((response) => {
+  if (!response.ok) throw new Error(`The gallery did not load (HTTP ${response.status}).`);
+  return response.json();
+});
+
+function openGallery(name, label) {
+  const ask = async () => (await gallery).by_name[name] ?? { error: `There is no picture named ${name}.` };
+  open(ask, { source: { gallery: name, label } }).catch((e) => say(e.message, "error"));
+}
+
 async function fillGallery() {
-  const { puzzles } = await python.call("nonogram_gallery");
+  const { puzzles } = await gallery;
   const select = $("[data-field=gallery]");
   select.replaceChildren(new Option("choose a picture…", ""));
   for (const p of puzzles) select.add(new Option(`${p.title} (${p.width} × ${p.height})`, p.name));
@@ -553,7 +567,7 @@ if (linked.has("c")) {
   // again), unless the link holds progress of its own.
   if (linked.has("g") || !restore(linked.get("c"))) openLink(linked);
 } else if (!restore()) {
-  open("nonogram_from_gallery", { name: "heart" }, { source: { gallery: "heart", label: "Heart" } }).catch((e) => say(e.message, "error"));
+  openGallery("heart", "Heart");
 }
 fillGallery().catch(() => {});
 root.dataset.ready = "true"; // the page is wired (tests wait for this)

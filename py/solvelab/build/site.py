@@ -8,6 +8,9 @@ the MkDocs hook in ``mkdocs_hook.py``) adds:
   never carries a second, hand-written cube model;
 - ``assets/cfop-cases.json``: the OLL and PLL cases of the CFOP chapter's
   tables, with their last layers (see :mod:`solvelab.build.cfop_cases`);
+- ``assets/nonogram-gallery.json``: the Play page's gallery, each picture as
+  Python answers it (``solvelab.web_nonogram.nonogram_from_gallery``), so the
+  page opens one before Python has loaded;
 - ``js/``: the page's ES modules, copied as they are;
 - ``pyodide/``: the Pyodide runtime from the pinned npm package, its
   standard library with the bytecode of the modules the worker imports added
@@ -31,6 +34,7 @@ import json
 import zipfile
 from pathlib import Path
 
+from solvelab import web_nonogram
 from solvelab.build.bytecode import compile_for_pyodide
 from solvelab.build.cfop_cases import cfop_cases
 from solvelab.cube.display import net_places
@@ -136,10 +140,20 @@ def _write(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
+def nonogram_gallery() -> dict:
+    """The gallery's list (``puzzles``) and each picture's puzzle by name (``by_name``)."""
+    listed = web_nonogram.nonogram_gallery()["puzzles"]
+    return {
+        "puzzles": listed,
+        "by_name": {p["name"]: web_nonogram.nonogram_from_gallery(p["name"]) for p in listed},
+    }
+
+
 def write_assets(site_dir: Path) -> None:
     """Add the generated and copied files to a built site (see the module docstring)."""
     _write(site_dir / "assets" / "cube-data.json", json.dumps(cube_data()).encode())
     _write(site_dir / "assets" / "cfop-cases.json", json.dumps(cfop_cases(COLOURS)).encode())
+    _write(site_dir / "assets" / "nonogram-gallery.json", json.dumps(nonogram_gallery()).encode())
     for script in sorted((ROOT / "js").glob("*.js")):
         if script.name != "sw.js":
             _write(site_dir / "js" / script.name, script.read_bytes())
