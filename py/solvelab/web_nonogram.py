@@ -300,13 +300,12 @@ def nonogram_solve(
             answer["line"] = _line_index(match, len(rows or []))
         return answer
     note = ""
-    result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True) if steps else None
-    if result is None or result.status == TIMEOUT:
-        if result is not None:
-            note = (
-                "The steps were not recorded: recording them keeps the search plain, "
-                f"and it took over {RECORD_SECONDS:g} s."
-            )
+    result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True) if steps else solve(puzzle)
+    if result.status == TIMEOUT:  # only a solve recording its steps has a time limit
+        note = (
+            "The steps were not recorded: recording them keeps the search plain, "
+            f"and it took over {RECORD_SECONDS:g} s."
+        )
         result = solve(puzzle)
     answer = {
         "status": result.status,
