@@ -23,6 +23,9 @@ const DEBOUNCE_MS = 250;
 // Seconds a check is given at first. Past them it is asked again with twice as long,
 // until it is decided: between the asks, Python takes what else the page asked.
 const TIME_LIMIT = 10;
+// Seconds an import of clues without a picture has to find one at first, doubled
+// the same way until it is found or the person stops it.
+const OPEN_TIME_LIMIT = 20;
 
 const python = new PythonClient({ onStatus: showStatus });
 const message = $(".nono-message");
@@ -34,6 +37,7 @@ const say = (text, kind = "") => {
 
 let version = 0; // raised by every change of the picture
 let checking = null; // {version, stop: AbortController} of the check Python is running, or null
+let opening = null; // the AbortController of the import Python is running, or null
 let timer = 0; // the debounce of the next check
 let undo = [];
 let redo = [];
@@ -271,6 +275,10 @@ const actions = {
       step(entry, true);
     }
   },
+  "stop-open"() {
+    opening?.abort();
+    say("Stopped opening.");
+  },
   clear() {
     replace(grid.width, grid.height, new Uint8Array(grid.width * grid.height));
     say("Cleared.");
@@ -300,6 +308,8 @@ const actions = {
     }
   },
 };
+
+const stopOpen = $("[data-action=stop-open]");
 
 const failed = (error) => error instanceof Cancelled || say(error.message, "error");
 
@@ -337,8 +347,24 @@ $("[data-form=random]").addEventListener("submit", (event) => {
 });
 
 async function open(args, what) {
-  say("…");
-  const answer = await python.call("nonogram_edit_open", args);
+  opening?.abort(); // the newer import wins
+  const stop = (opening = new AbortController());
+  say("opening…");
+  let answer;
+  try {
+    const ask = { ...args, time_limit: OPEN_TIME_LIMIT };
+    let spent = 0;
+    for (;;) {
+      answer = await python.call("nonogram_edit_open", ask, { signal: stop.signal });
+      if (answer.status !== "timeout") break;
+      spent += ask.time_limit;
+      ask.time_limit *= 2;
+      say(`opening… (hard clues: no picture found in ${spent} s; the solver goes on)`);
+      stopOpen.hidden = false;
+    }
+  } finally {
+    if (opening === stop) opening = null, (stopOpen.hidden = true);
+  }
   if (answer.error) return say(answer.error, "error");
   replace(answer.width, answer.height, answer.cells.map((v) => (v === 1 ? FILLED : UNKNOWN)));
   const title = answer.title ? `“${answer.title}”, ` : "";

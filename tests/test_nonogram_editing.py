@@ -74,6 +74,13 @@ def test_clues_without_a_picture_are_solved():
     assert solve(puzzle).status == "unique"
 
 
+def test_an_open_out_of_time_says_so_and_is_no_error():
+    # The page asks again with longer: hard clues on a slow phone still open.
+    text = web.nonogram_export(rows=[[1, 1], [3]], columns=[[2], [1], [2]], fmt="non")["text"]
+    assert web.nonogram_edit_open(text=text, name="p.non", time_limit=0) == {"status": "timeout"}
+    assert web.nonogram_edit_open(text=text, name="p.non", time_limit=5)["cells"]
+
+
 def test_malformed_input_is_a_message():
     assert "error" in web.nonogram_edit_open(text="<puzzle", name="a.xml")
     assert "error" in web.nonogram_edit_open(clues="11.3_2")

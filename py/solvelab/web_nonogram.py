@@ -387,10 +387,14 @@ def nonogram_edit_export(
         return {"error": str(error)}
 
 
-def nonogram_edit_open(text: str | None = None, name: str = "", clues: str | None = None) -> dict:
+def nonogram_edit_open(
+    text: str | None = None, name: str = "", clues: str | None = None, time_limit: float = 20.0
+) -> dict:
     """Opened clues as a picture to edit: a file's ``text`` or a link's ``clues``.
     The picture is the file's goal when it has one, else the solver's first solution:
-    ``{"width", "height", "cells", "title", "status"}``."""
+    ``{"width", "height", "cells", "title", "status"}``; ``{"status": "timeout"}``
+    when the solver found none in ``time_limit`` seconds (the page asks again, with
+    longer)."""
     from solvelab.nonogram.editing import picture_of
 
     try:
@@ -402,9 +406,11 @@ def nonogram_edit_open(text: str | None = None, name: str = "", clues: str | Non
             puzzle = decode_clues(clues)
         else:
             return {"error": "nothing to open"}
-        picture = picture_of(puzzle)
+        picture = picture_of(puzzle, time_limit)
     except (NonogramError, ValueError) as error:
         return {"error": str(error)}
+    if "cells" not in picture:
+        return picture
     return {"width": puzzle.width, "height": puzzle.height, "title": puzzle.title, **picture}
 
 

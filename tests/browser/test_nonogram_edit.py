@@ -360,3 +360,59 @@ def test_a_check_out_of_time_is_asked_again_until_it_is_decided(page, site_url):
     page.evaluate("window.releaseCheck()")
     assert settled(page) in ("unique-line", "multiple")
     assert page.evaluate("window.limits") == [10, 20]
+
+
+HOLD_OPEN = """() => {
+    // The first import answers as a slow phone's would (no picture in time); the
+    // next waits for the test, or for its signal to stop it.
+    const python = window.nonogramEditPython;
+    const call = (window.realCall ??= python.call.bind(python));
+    window.limits = [];
+    python.call = async (method, args, options) => {
+        if (method !== "nonogram_edit_open") return call(method, args, options);
+        window.limits.push(args.time_limit);
+        if (window.limits.length === 1) return { status: "timeout" };
+        await new Promise((resolve) => {
+            window.releaseOpen = resolve;
+            options.signal.addEventListener("abort", resolve);
+        });
+        return call(method, args, options);
+    };
+}"""
+
+CLUES_WITHOUT_A_PICTURE = "width 3\nheight 2\n\nrows\n1,1\n3\n\ncolumns\n2\n1\n2\n"
+
+
+def test_an_import_out_of_time_is_asked_again_until_a_picture_is_found(page, site_url, tmp_path):
+    """Hard clues can take a slow phone longer than the first 20 s to solve: the page
+    asks again with twice as long and says so, never "no picture"; Stop ends it."""
+    path = tmp_path / "hard.non"
+    path.write_text(CLUES_WITHOUT_A_PICTURE)
+    open_edit(page, site_url)
+    wait_for_python(page)
+    stroke(page, [(0, 0)])
+    drawn = cells(page)
+    stop = page.locator('[data-action="stop-open"]')
+    expect(stop).to_be_hidden()
+    page.evaluate(HOLD_OPEN)
+    page.set_input_files("[data-field=file]", str(path))
+    message = page.locator(".nono-message")
+    expect(message).to_have_text(
+        "opening… (hard clues: no picture found in 20 s; the solver goes on)"
+    )
+    stop.click()
+    expect(message).to_have_text("Stopped opening.")
+    expect(stop).to_be_hidden()
+    assert cells(page) == drawn
+    assert page.evaluate("window.limits") == [20, 40]
+    # Asked again, and let through: the picture opens.
+    page.evaluate(HOLD_OPEN)
+    page.set_input_files("[data-field=file]", [])
+    page.set_input_files("[data-field=file]", str(path))
+    expect(stop).to_be_visible()
+    page.wait_for_function("!!window.releaseOpen")
+    page.evaluate("window.releaseOpen()")
+    expect(message).to_contain_text("Opened")
+    expect(stop).to_be_hidden()
+    assert cells(page) == [1, 0, 1, 1, 1, 1]
+    assert page.evaluate("window.limits") == [20, 40]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from solvelab.nonogram.errors import NonogramError
 from solvelab.nonogram.puzzle import Puzzle
-from solvelab.nonogram.solver import MULTIPLE, UNIQUE, solve
+from solvelab.nonogram.solver import MULTIPLE, TIMEOUT, UNIQUE, solve
 
 MIN_SIZE = 1
 MAX_EDIT = 100
@@ -74,10 +74,12 @@ def check_picture(width: int, height: int, cells: Sequence[int], time_limit: flo
     return answer
 
 
-def picture_of(puzzle: Puzzle, time_limit: float = 20.0) -> dict:
+def picture_of(puzzle: Puzzle, time_limit: float | None = 20.0) -> dict:
     """A picture for opened clues: ``{"cells", "status"}``, the first solution the
-    solver finds (the only one when ``status`` is ``unique``). Raises
-    :class:`PictureError` when there is none or the solver runs out of time."""
+    solver finds (the only one when ``status`` is ``unique``), or ``{"status":
+    "timeout"}`` when the solver found none in ``time_limit`` seconds (ask again
+    with longer: the clues may well have one). Raises :class:`PictureError` when
+    the clues have no solution or the editor cannot draw them."""
     if len(puzzle.colours) != 2:
         raise PictureError("the editor draws one-colour puzzles only")
     if not (puzzle.width <= MAX_EDIT and puzzle.height <= MAX_EDIT):
@@ -86,8 +88,8 @@ def picture_of(puzzle: Puzzle, time_limit: float = 20.0) -> dict:
         cells = [int(v) for row in puzzle.goal for v in row]
         return {"cells": cells, "status": "goal"}
     result = solve(puzzle, time_limit=time_limit)
-    if not result.solutions:
-        if result.status == "timeout":
-            raise PictureError(f"the solver found no picture for these clues in {time_limit:g} s")
-        raise PictureError(f"these clues have no solution ({result.reason})")
-    return {"cells": [v for row in result.solutions[0] for v in row], "status": result.status}
+    if result.solutions:
+        return {"cells": [v for row in result.solutions[0] for v in row], "status": result.status}
+    if result.status == TIMEOUT:
+        return {"status": TIMEOUT}
+    raise PictureError(f"these clues have no solution ({result.reason})")
