@@ -36,7 +36,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from solvelab.bench.cube import cubes
+from solvelab.bench.cube import cubes, percentile
 from solvelab.bench.site_server import CHROMIUM_ARGS, SiteServer, chromium_path
 
 SITE = Path(
@@ -258,7 +258,7 @@ def run(
         figures["warm solves to <= 20 moves"] = {
             "cubes": count,
             "median_s": statistics.median(seconds),
-            "p95_s": sorted(seconds)[int(0.95 * (len(seconds) - 1))],
+            "p95_s": percentile(seconds, 95),
             "max_s": max(seconds),
         }
         context.close()
