@@ -2,7 +2,10 @@
 solved cube from every U angle, is recognised as its own case and solved; the cases are all
 the cases there are, each once; no algorithm disturbs what the stage must keep."""
 
+import re
+import tomllib
 from itertools import permutations, product
+from pathlib import Path
 
 import pytest
 
@@ -314,3 +317,19 @@ def test_a_keyhole_is_never_offered_through_a_solved_slot():
     solved_fl = tuple(home[i] if i in (1, 5) else state[i] for i in range(8))
     options = rules.options_for(solved_fl, FR)
     assert options and not any(option.needs & 0b10 for option in options)
+
+
+def test_the_cfop_pages_excerpts_are_the_data_files():
+    """cfop.md quotes the rules files: each quoted case is there, with the same algorithms."""
+    root = Path(__file__).parent.parent
+    page = (root / "site/cube/cfop.md").read_text()
+    data = root / "py/solvelab/cube/cfop/data"
+    cases = {}
+    for path in data.glob("*.toml"):
+        for case in tomllib.loads(path.read_text()).get("case", []):
+            cases.setdefault(case["name"], []).append(case["algs"])
+    excerpts = re.findall(r"```toml\n(.*?)```", page, re.S)
+    assert excerpts
+    for excerpt in excerpts:
+        for case in tomllib.loads(excerpt).get("case", []):
+            assert case["algs"] in cases.get(case["name"], []), case["name"]
