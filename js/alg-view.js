@@ -6,6 +6,10 @@
 //
 // A token can stand for several moves (a repeat, a commutator's inverse half): a
 // click on it asks for the step after its next playing from the current step.
+//
+// The box scrolls to keep the move played in sight, but leaves alone a reader who
+// has scrolled it out of sight by hand: a step on from a move out of sight does not
+// scroll; a jump, or a step from a move in sight, does.
 
 export class AlgView {
   #box;
@@ -20,14 +24,45 @@ export class AlgView {
   }
 
   show(source, step) {
+    const previous = this.#step;
+    const followed = this.#inSight(this.#tokenToShow());
+    const rebuilt = source !== this.#source;
     this.#step = step;
     this.#box.hidden = !source;
-    if (source !== this.#source) {
+    if (rebuilt) {
       this.#source = source;
       this.#box.replaceChildren(...(source ? this.#build(source) : []));
     }
     this.#box.querySelector(".current")?.classList.remove("current");
     if (source && step > 0) this.#tokens.get(source.spans[step - 1].join(":")).button.classList.add("current");
+    const jumped = Math.abs(step - previous) > 1;
+    if (source && (rebuilt || (step !== previous && (jumped || followed)))) this.#bringIntoSight(this.#tokenToShow());
+  }
+
+  /** The token to keep in sight: the move just played's, or at step 0 the first move's. */
+  #tokenToShow() {
+    const span = this.#source?.spans[Math.max(this.#step, 1) - 1];
+    return span && this.#tokens.get(span.join(":")).button;
+  }
+
+  #inSight(button) {
+    if (!button) return true;
+    const box = this.#box.getBoundingClientRect();
+    const token = button.getBoundingClientRect();
+    return token.bottom > box.top && token.top < box.bottom;
+  }
+
+  // With a line of context above and below. The box's own scrollTop, not
+  // scrollIntoView, which would scroll the page too.
+  #bringIntoSight(button) {
+    if (!button) return;
+    const box = this.#box;
+    const token = button.getBoundingClientRect();
+    const top = token.top - box.getBoundingClientRect().top - box.clientTop;
+    const above = top - token.height;
+    const below = top + 2 * token.height - box.clientHeight;
+    if (above < 0) box.scrollTop += above;
+    else if (below > 0) box.scrollTop += below;
   }
 
   #build({ text, spans }) {

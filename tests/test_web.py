@@ -1,13 +1,39 @@
 """What the web page asks of Python (solvelab.web): here, checking a painted cube."""
 
+import pytest
+
 from solvelab import web
 from solvelab.cube import Cube, solver
-from solvelab.cube.notation import parse_alg
+from solvelab.cube.notation import NotationError, locate_moves, parse_alg
 
 # How the page's sticker editor sends a cube: face letters for the colours of
 # the centres, "?" for a sticker not painted yet, and the colours' names.
 NAMES = {"U": "white", "R": "red", "F": "green", "D": "yellow", "L": "orange", "B": "blue"}
 SOLVED = Cube().to_facelets()
+
+
+def _javascript_slice(text: str, start: int, end: int) -> str:
+    """``text.slice(start, end)`` as JavaScript reads it: in UTF-16 code units."""
+    units = text.encode("utf-16-le")
+    return units[2 * start : 2 * end].decode("utf-16-le")
+
+
+def test_positions_for_the_page_count_as_javascript_does():
+    # An emoji is one character in Python and two in JavaScript: the page gets
+    # JavaScript's positions, the library keeps Python's.
+    text = "// 😀 smile\nR U [R', F]"
+    tokens = ["R", "U", "R'", "F", "R'", "F"]
+    spans = web.parse(text, locate=True)["spans"]
+    assert [_javascript_slice(text, start, end) for start, end in spans] == tokens
+    assert [text[start:end] for start, end in locate_moves(text)] == tokens
+    text = "R // 😀😀\nU 😀 F"
+    error = web.parse(text)
+    start, end = error["position"], error["position"] + error["length"]
+    assert _javascript_slice(text, start, end) == "😀"
+    with pytest.raises(NotationError) as caught:
+        parse_alg(text)
+    start, end = caught.value.position, caught.value.position + caught.value.length
+    assert text[start:end] == "😀"
 
 
 def test_a_real_cube_comes_back_as_facelets_and_the_pages_state():

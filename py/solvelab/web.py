@@ -14,6 +14,7 @@ show them next to the input.
 from __future__ import annotations
 
 import gc
+import itertools
 import random
 import sys
 import time
@@ -45,21 +46,42 @@ def parse(text: str, locate: bool = False) -> dict:
     >>> error = parse("R ((R U)1000)1000")
     >>> error["problem"], error["position"], error["length"]
     ('the group expands to 2,000,000 moves (the limit is 10,000)', 2, 15)
+
+    Spans, positions and lengths are for the page: counted as JavaScript counts
+    a string, in UTF-16 code units, where a character beyond U+FFFF (an emoji)
+    is two, not one as in Python (and in the library's own positions).
+
+    >>> parse("// 😀 smile\\nR U", locate=True)["spans"]
+    [[12, 13], [14, 15]]
     """
     try:
         alg = parse_alg(text)
     except NotationError as error:
+        utf16 = _utf16_offsets(text)
+        start, end = error.position, error.position + error.length
         return {
             "error": str(error),
             "problem": error.problem,
-            "position": error.position,
-            "length": error.length,
+            "position": utf16(start),
+            "length": utf16(end) - utf16(start),
         }
     moves = [str(move) for move in alg]
     answer = {"moves": moves, "text": " ".join(moves), "htm": alg.htm}
     if locate:
-        answer["spans"] = [list(span) for span in locate_moves(text)]
+        utf16 = _utf16_offsets(text)
+        answer["spans"] = [[utf16(start), utf16(end)] for start, end in locate_moves(text)]
     return answer
+
+
+def _utf16_offsets(text: str) -> Callable[[int], int]:
+    """Converts an offset into ``text`` in code points to one in UTF-16 code units,
+    as JavaScript indexes the same string: a character beyond U+FFFF is two."""
+    if text.isascii() or max(text) <= "\uffff":
+        return lambda offset: offset
+    widths = (2 if char > "\uffff" else 1 for char in text)
+    table = list(itertools.accumulate(widths, initial=0))
+    # Past the end, where an error's span might reach, one unit a place (never an IndexError).
+    return lambda offset: table[min(offset, len(text))] + max(0, offset - len(text))
 
 
 def check_stickers(

@@ -46,6 +46,78 @@ def test_the_text_as_typed_marks_the_move_played(page, site_url):
     page.wait_for_function("new URLSearchParams(location.search).get('alg')?.includes('//')")
 
 
+def play_typed(page, text):
+    page.fill("#player-alg", text)
+    page.get_by_role("button", name="Play", exact=True).click()
+
+
+def test_positions_after_an_emoji(page, site_url):
+    # Python counts an emoji as one character, JavaScript as two (UTF-16).
+    open_player(page, site_url)
+    view = page.locator(".player-alg-view")
+    text = "// 😀 smile\nR U R' F"
+    play_typed(page, text)
+    page.wait_for_function("window.solvelabPlayer.alg.length === 4")
+    assert view.text_content() == text
+    assert view.locator("button").all_text_contents() == ["R", "U", "R'", "F"]
+    # A mistake after one: the caret and the selection are on it.
+    play_typed(page, "R // 😀😀\nU Q F")
+    error = page.locator(".player-notation-error")
+    expect(error).to_contain_text("unknown move 'Q' at line 2, column 3")
+    assert error.text_content().startswith("U Q F\n  ^\n")  # exactly: to_have_text folds spaces
+    selected = "box => box.value.slice(box.selectionStart, box.selectionEnd)"
+    assert page.locator("#player-alg").evaluate(selected) == "Q"
+
+
+# Whether the move just played is within the box's visible part.
+CURRENT_IN_SIGHT = """(() => {
+  const box = document.querySelector(".player-alg-view").getBoundingClientRect();
+  const token = document.querySelector(".player-alg-view .current").getBoundingClientRect();
+  return token.top >= box.top && token.bottom <= box.bottom;
+})()"""
+
+
+def scrub_to(page, step):
+    # As the slider does; not with locator.fill, which first scrolls the page to it.
+    page.evaluate(
+        f"""(() => {{
+          const scrubber = document.querySelector(".player-scrubber");
+          scrubber.value = "{step}";
+          scrubber.dispatchEvent(new Event("input"));
+        }})()"""
+    )
+    assert page.evaluate("window.solvelabPlayer.step") == step
+
+
+def test_the_text_as_typed_follows_the_move_played(page, site_url):
+    text = "R U R' U'\n" * 150  # 600 moves, far more lines than the box shows
+    open_player(page, site_url, "?alg=" + quote(text) + "&step=0")
+    page.locator(".player-speed").fill("540")  # the fastest
+    view = page.locator(".player-alg-view")
+    expect(view.locator("button")).to_have_count(600)
+    # A jump: the box, not the page, scrolls to the move.
+    page_scrolled = page.evaluate("scrollY")
+    scrub_to(page, 450)
+    assert page.evaluate(CURRENT_IN_SIGHT)
+    assert view.evaluate("box => box.scrollTop") > 0
+    assert page.evaluate("scrollY") == page_scrolled
+    # Playing, the box follows.
+    page.click('[data-action="play"]')
+    page.wait_for_function("window.solvelabPlayer.step >= 480")
+    page.click('[data-action="play"]')  # pause
+    page.wait_for_function("!window.solvelabPlayer.playing && window.solvelabPlayer.view.idle")
+    assert page.evaluate(CURRENT_IN_SIGHT)
+    # Scrolled away by hand, the box stays where it was put as the moves go on...
+    view.evaluate("box => { box.scrollTop = 0; }")
+    step = page.evaluate("window.solvelabPlayer.step")
+    page.click('[data-action="forward"]')
+    page.wait_for_function(f"window.solvelabPlayer.step === {step + 1}")
+    assert view.evaluate("box => box.scrollTop") == 0
+    # ... until a jump.
+    scrub_to(page, 300)
+    assert page.evaluate(CURRENT_IN_SIGHT)
+
+
 def test_an_algorithm_played_as_the_solution_of_its_case(page, site_url):
     open_player(page, site_url)
     sune = "R U R' U R U2 R'"
