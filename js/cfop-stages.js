@@ -12,13 +12,16 @@ export function cfopStages(answer, colourNames) {
   return answer.stages.map((stage) => {
     let short = stage.name.toUpperCase();
     let long = stage.case?.startsWith(short) ? stage.case : `${short}: ${stage.case}`;
+    // A skip's moves are the last U turn, which lines the top layer up (its AUF).
+    if (stage.case?.endsWith(" skip") && stage.moves.length) long += `, then ${stage.moves.join(" ")} to line up the top layer`;
     if (stage.name === "cross") {
       short = "Cross";
       long = `Cross (${colourNames[answer.cross_colour]})`;
     } else if (stage.name === "f2l") {
       pair += 1;
       short = `F2L ${pair}`;
-      long = `F2L ${pair}: ${stage.pair.map((face) => colourNames[face]).join("-")} pair (${stage.case})`;
+      // "case": the pair's number on the cube is not the rules' number of its case.
+      long = `F2L ${pair}: ${stage.pair.map((face) => colourNames[face]).join("-")} pair (case ${stage.case})`;
     }
     const start = at;
     at += stage.moves.length;

@@ -46,6 +46,7 @@ def test_a_cfop_solution_plays_stage_by_stage(page, site_url, screenshot_dir):
         assert stage["short"] == f"F2L {number}"
         pair = stage["long"].split(": ")[1].split(" pair")[0].split("-")
         assert len(pair) == 2 and set(pair) <= colours - {"white", "yellow"}, stage
+        assert " pair (case " in stage["long"], stage  # not "F2L 3: … (F2L 4, …)"
     # The stages follow each other and together solve the scramble.
     assert [s["start"] for s in stages[1:]] == [s["end"] for s in stages[:-1]]
     alg = page.evaluate("window.solvelabPlayer.alg")
