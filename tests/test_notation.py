@@ -71,6 +71,8 @@ ATTACHED = "a count follows its move or group with no space, as in R2 or (R U)2"
             2,
         ),
         ("R²", "unexpected character '²'", 2),
+        ("R''", "a ' follows a move or a group with no space, once, as in R' or (R U)'", 3),
+        ("R U '", "a ' follows a move or a group with no space, once, as in R' or (R U)'", 5),
         ("(R U)0", "a group repeated 0 times does nothing: remove it", 6),
     ],
 )

@@ -529,6 +529,11 @@ class _Parser:
                 raise self.error(
                     f"unknown move '{_shown(token, 'characters')}'", start, end - start
                 )
+            if c in _PRIMES:  # R'', or a prime after a space
+                raise self.error(
+                    f"a {c} follows a move or a group with no space, once, as in R{c} or (R U){c}",
+                    start,
+                )
             shown = c if c.isprintable() else ascii(c)[1:-1]  # a NUL, an ESC: escaped
             raise self.error(f"unexpected character '{shown}'", start)
         if self.i < len(text) and text[self.i] == "w":
