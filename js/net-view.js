@@ -5,6 +5,7 @@
 //   const net = new NetView(container, await loadCubeData(), { onStickerClick });
 //   net.setStickers(state);           // 54 sticker ids, as for CubeView
 //   await net.turn("R", nextState);   // shows nextState; the stickers R moved flash
+//   net.setStickerColours(colours);   // colours of its own at each place (a cube being painted)
 
 import { applyMove, parseMoveToken, solvedStickers } from "./cube-view.js";
 
@@ -13,6 +14,7 @@ const CELL = 10; // one sticker's cell, in SVG units
 const GAP = 0.7; // between a sticker and the edge of its cell
 const BODY = "#141416";
 const UNKNOWN = "#8a8d91";
+const UNKNOWN_INDEX = 7; // "unknown" among setStickerColours' indices, as in CubeView
 
 function node(tag, attributes) {
   const item = document.createElementNS(SVG, tag);
@@ -47,6 +49,7 @@ export class NetView {
     this._colours = [...data.faces].map((face) => data.colours[face]);
     this._unknown = UNKNOWN;
     this._state = solvedStickers();
+    this._painted = null; // the colours setStickerColours() shows, until the stickers are shown again
     this._mask = null;
     this._flashes = [];
 
@@ -114,6 +117,23 @@ export class NetView {
   /** Show `stickers` (54 sticker ids) now, stopping a flash. */
   setStickers(stickers) {
     this._state = checkStickers(stickers);
+    this._painted = null;
+    this._stopFlash();
+    this._paint();
+  }
+
+  /**
+   * Show colours at the 54 places instead of the stickers' (0..5 the faces', 7 the
+   * unknown grey, as CubeView.setStickerColours), for the sticker editor, until
+   * setStickers() or turn() shows stickers again.
+   */
+  setStickerColours(colours) {
+    const painted = Array.from(colours ?? []);
+    const known = (c) => c === UNKNOWN_INDEX || (Number.isInteger(c) && c >= 0 && c < this._colours.length);
+    if (painted.length !== 54 || !painted.every(known)) {
+      throw new Error("setStickerColours needs 54 colour indices, 0..5 or 7");
+    }
+    this._painted = painted;
     this._stopFlash();
     this._paint();
   }
@@ -136,6 +156,7 @@ export class NetView {
     const next = state ? checkStickers(state) : applyMove(this._state, token, this.data);
     this._stopFlash();
     this._state = next;
+    this._painted = null;
     this._paint();
     if (!(this.speed > 0)) return Promise.resolve(true);
     const duration = this.speed * (turns === 2 ? 1.5 : 1);
@@ -160,10 +181,16 @@ export class NetView {
   }
 
   _paint() {
-    this._rects.forEach((rect, place) => {
-      const id = this._state[place];
-      const shown = !this._mask || this._mask.has(id);
-      rect.setAttribute("fill", shown ? this._colours[Math.floor(id / 9)] : this._unknown);
-    });
+    this._rects.forEach((rect, place) => rect.setAttribute("fill", this._fill(place)));
+  }
+
+  _fill(place) {
+    if (this._painted) {
+      const colour = this._painted[place];
+      return colour === UNKNOWN_INDEX ? this._unknown : this._colours[colour];
+    }
+    const id = this._state[place];
+    const shown = !this._mask || this._mask.has(id);
+    return shown ? this._colours[Math.floor(id / 9)] : this._unknown;
   }
 }

@@ -71,14 +71,61 @@ const player = {
   stages: null,
   // The algorithm as typed, when it was: {text, spans}, spans[i] = [start, end] of move i's token.
   source: null,
+  // How Solve found the moves, when it did (see solver()): they solve the setup.
+  solvedBy: null,
 };
 
-// ---------------------------------------------------------------- state
+// ---------------------------------------------------------------- screen
 
-// The cube on screen: the 3D view, and the net when it is shown.
-function showState(state) {
-  view.jumpTo(state);
-  net?.setStickers(state);
+// What the view and the net show is decided here only. While the sticker editor is
+// open they show the cube being painted: what the player does meanwhile (a solution
+// comes, the mask is ticked, the scrubber dragged) changes its state only, shown when
+// the editor closes. No turn is made then (cubeWaits, and playback stops as it opens).
+
+let maskShown = null; // the stage's mask the player's cube is greyed by (sticker ids), or null
+const scrubber = $(".player-scrubber");
+let scrubX = null; // the pointer's x while it drags the scrubber
+
+/** Shows at once the cube that belongs on screen, stopping a turn on show. */
+function showState() {
+  const state = player.states[player.step];
+  if (stickerEditor.open) {
+    view.jumpTo(state); // a turn on show would move the painted colours
+    view.setStickerColours(stickerEditor.colours);
+  } else {
+    view.setMask(maskShown);
+    const between = scrubbed();
+    if (between) view.showPartial(player.states[between.move], player.alg[between.move], between.fraction);
+    else view.jumpTo(state);
+  }
+  showNet();
+}
+
+/** The net, when shown, shows what the view does (without a turn's motion). */
+function showNet() {
+  if (!net) return;
+  if (stickerEditor.open) return net.setStickerColours(stickerEditor.colours);
+  net.setMask(maskShown);
+  net.setStickers(player.states[player.step]);
+}
+
+/** Greys the player's cube but the stickers in `mask` (null: none), without stopping a turn. */
+function showMask(mask) {
+  if (mask === maskShown) return;
+  maskShown = mask;
+  if (stickerEditor.open) return; // shown with the player's cube, when the editor closes
+  view.setMask(mask);
+  net?.setMask(mask);
+}
+
+/** Where the dragged scrubber is between two steps, {move, fraction} of the move, or null near a step. */
+function scrubbed() {
+  if (scrubX === null) return null;
+  const { left, width } = scrubber.getBoundingClientRect();
+  const at = Math.max(0, Math.min(1, (scrubX - left) / width)) * player.alg.length;
+  const move = Math.floor(at);
+  const fraction = at - move;
+  return move < player.alg.length && fraction > 0.02 && fraction < 0.98 ? { move, fraction } : null;
 }
 
 // Playback waits for each turn; turns by hand may come faster than they play, and catch up.
@@ -86,6 +133,8 @@ function animate(token, state) {
   net?.turn(token, state);
   return view.turn(token, { catchUp: true });
 }
+
+// ---------------------------------------------------------------- state
 
 function recompute() {
   player.states = [player.setupState];
@@ -101,15 +150,16 @@ function setSetup({ moves = [], stickers = null, text = null, state }) {
   setAlg([], 0);
 }
 
-/** New moves from the setup; `stages` and `source` describe them, when known. */
-function setAlg(alg, step = 0, { stages = null, source = null } = {}) {
+/** New moves from the setup; `stages`, `source` and `solvedBy` describe them, when known. */
+function setAlg(alg, step = 0, { stages = null, source = null, solvedBy = null } = {}) {
   stopPlaying();
   player.alg = alg;
   player.stages = stages;
   player.source = source;
+  player.solvedBy = solvedBy;
   recompute();
   player.step = Math.max(0, Math.min(step, alg.length));
-  showState(player.states[player.step]);
+  showState();
   refresh();
 }
 
@@ -180,23 +230,35 @@ function turnLinkedCube() {
 // Turns made by hand (keys, buttons, dragging) replace the moves after this step.
 function turnFreely(token) {
   if (cubeWaits(token)) return;
+  const turned = turnedText(token);
   const stopped = changedByHand();
   stopPlaying();
-  const dropped = player.alg.length - player.step;
-  // The message may be about those moves (a solution): it says they are gone, after
-  // what the turn stopped.
-  if (dropped) {
-    const gone = `Turned ${token} by hand: ${dropped === 1 ? "the move that followed is" : `the ${dropped} moves that followed are`} dropped.`;
-    say(stopped ? `${stopped.text} ${gone}` : gone, stopped?.kind);
-  }
+  // What the turn did, after what it stopped (a solve).
+  if (turned) say(stopped ? `${stopped.text} ${turned}` : turned, stopped?.kind);
   player.alg = [...player.alg.slice(0, player.step), token];
   player.stages = null;
   player.source = null;
+  player.solvedBy = null;
   player.states = player.states.slice(0, player.step + 1);
   player.states.push(applyMove(player.states[player.step], token, data));
   player.step += 1;
   animate(token, player.states[player.step]);
   refresh();
+}
+
+/**
+ * What a turn by hand says when the message may be about the cube before it: that it
+ * drops the moves after the step (a solution's, say), that it turns the cube after a
+ * solution, or that it turns a cube Solve said was solved. Null: the message stays.
+ */
+function turnedText(token) {
+  const dropped = player.alg.length - player.step;
+  if (dropped) {
+    return `Turned ${token} by hand: ${dropped === 1 ? "the move that followed is" : `the ${dropped} moves that followed are`} dropped.`;
+  }
+  if (player.solvedBy) return `Turned ${token} by hand after the solution.`;
+  if ($(".player-message").dataset.kind === "solved") return `Turned ${token} by hand.`;
+  return null;
 }
 
 // ------------------------------------------------------------- playback
@@ -220,7 +282,7 @@ function jump(step) {
   if (cubeWaits()) return refresh(); // the scrubber goes back too
   stopPlaying();
   player.step = Math.max(0, Math.min(step, player.alg.length));
-  showState(player.states[player.step]);
+  showState();
   refresh();
 }
 
@@ -229,6 +291,8 @@ let playback = 0;
 
 async function play() {
   if (player.playing) return stopPlaying();
+  // Moves that come while the sticker editor shows its cube (a solution, the box's) wait.
+  if (stickerEditor.open) return;
   if (player.step >= player.alg.length) jump(0);
   const mine = ++playback;
   player.playing = true;
@@ -251,12 +315,6 @@ function showPlayButton() {
   button.setAttribute("aria-label", player.playing ? "Pause" : "Play the moves");
 }
 
-/** Plays a solution that has just come, unless the sticker editor is open over the cube. */
-function autoplay() {
-  if ($(".player-editor").open) refresh();
-  else play();
-}
-
 // ------------------------------------------------------------------- UI
 
 const stageAt = (i) => (player.stages ? stageOfMove(player.stages, i) : -1);
@@ -264,7 +322,6 @@ const stageAt = (i) => (player.stages ? stageOfMove(player.stages, i) : -1);
 /** Updates the controls; `stage` is the stage to show (by default the next move's). */
 function refresh(stage = stageAt(player.step)) {
   const { alg, step } = player;
-  const scrubber = $(".player-scrubber");
   scrubber.max = String(alg.length);
   scrubber.value = String(step);
   $(".player-step").textContent = `${step} / ${alg.length}`;
@@ -278,16 +335,9 @@ function refresh(stage = stageAt(player.step)) {
 
 // ---------------------------------------------------------------- stages
 
-let maskShown = null; // what the view greys now (a stage's mask), to change it only when needed
-
 function showStages(current) {
   const { stages } = player;
-  const mask = stages && $('[data-option="mask"]').checked ? stages[current].mask : null;
-  if (mask !== maskShown) {
-    maskShown = mask;
-    view.setMask(mask);
-    net?.setMask(mask);
-  }
+  showMask(stages && $('[data-option="mask"]').checked ? stages[current].mask : null);
   showStageBar($(".player-stages"), stages, current, jump);
 }
 
@@ -484,9 +534,10 @@ function enablePythonButtons() {
 // started: a solution always belongs to the cube it solves.
 let task = null;
 
-function startTask(kind) {
+// A solve's `setup` is the cube it answers (as a setup), and `solvedBy` how it answers.
+function startTask(kind, setup = null) {
   stopTask();
-  task = { kind, setup: currentAsSetup(), shown: null, shorter: null };
+  task = { kind, setup, solvedBy: solver(), shown: null, shorter: null };
   $('[data-action="stop"]').disabled = false;
   return task;
 }
@@ -550,13 +601,31 @@ const counted = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
 const solutionText = (moves) => `Solution (${counted(moves.length, "move")}): ${moves.join(" ")}`;
 
 const method = () => $('[data-option="method"]').value;
+// How Solve is set: the method, and for CFOP the cross colour.
+const solver = () => (method() === "cfop" ? `cfop ${$('[data-option="cross"]').value}` : method());
 
-async function solve() {
-  if (method() === "cfop") return solveCfop();
+/**
+ * Solves the cube shown, which becomes the setup (the moves up to it are taken in).
+ * But while the moves on show are a solution Solve found, the cube shown is on its way
+ * from the setup to solved, and Solve answers the setup, taking in none of them: asked
+ * the same way (method and cross), its answer is on show already, and plays on; asked
+ * another way, the setup is solved that way, and the new solution replaces the old.
+ */
+function solve() {
+  // The same way: the answer is on show, unless a scramble coming would replace it (Solve stops that).
+  if (player.solvedBy === solver() && task?.kind !== "scramble") {
+    if (!player.playing && player.step < player.alg.length) play();
+    return;
+  }
+  const from = player.solvedBy ? { setup: player.setup, setupState: player.setupState } : currentAsSetup();
+  return method() === "cfop" ? solveCfop(from) : solveTwoPhase(from);
+}
+
+async function solveTwoPhase(from) {
   stopPlaying();
-  const work = startTask("solve");
+  const work = startTask("solve", from);
   say(`solving…${tablesNote()}`);
-  const state = player.states[player.step];
+  const state = from.setupState;
   const onProgress = (progress) => {
     if (progress.moves && task === work) showSolution(work, progress.moves, false);
   };
@@ -573,20 +642,20 @@ async function solve() {
   }
 }
 
-async function solveCfop() {
+async function solveCfop(from) {
   stopPlaying();
-  const work = startTask("solve");
+  const work = startTask("solve", from);
   say("solving the way a person would: cross, F2L, OLL, PLL…");
   const cross = $('[data-option="cross"]').value;
   try {
-    const args = { stickers: player.states[player.step], cross_colour: cross };
+    const args = { stickers: from.setupState, cross_colour: cross };
     const answer = await python.call("cfop", args);
     if (task !== work) return;
     if (answer.error) return say(answer.error, "error");
     const moves = answer.stages.flatMap((stage) => stage.moves);
-    if (moves.length === 0) return say("The cube is already solved.");
+    if (moves.length === 0) return say("The cube is already solved.", "solved");
     useSetup(work.setup);
-    setAlg(moves, 0, { stages: cfopStages(answer, data.colour_names) });
+    setAlg(moves, 0, { stages: cfopStages(answer, data.colour_names), solvedBy: work.solvedBy });
     work.shown = player.alg;
     const parts = player.stages.filter((s) => s.name !== "f2l").map((s) => `${s.short} ${s.htm}`);
     const f2l = player.stages.filter((s) => s.name === "f2l").reduce((n, s) => n + s.htm, 0);
@@ -594,7 +663,7 @@ async function solveCfop() {
     const saved = player.stages.reduce((n, s) => n + s.htm, 0) - answer.length;
     const cancel = saved ? `; ${saved} cancel where stages meet` : "";
     say(`CFOP solution: ${counted(answer.length, "move")} (${parts.join(", ")}${cancel}).`);
-    autoplay();
+    play();
   } catch (error) {
     if (task === work) say(error.message, "error");
   } finally {
@@ -605,14 +674,14 @@ async function solveCfop() {
 // The first solution plays at once. A shorter one replaces it while its first turn
 // is still on, and is offered after that.
 function showSolution(work, moves, done) {
-  if (moves.length === 0) return say("The cube is already solved.");
+  if (moves.length === 0) return say("The cube is already solved.", "solved");
   const replace = !work.shown || (player.alg === work.shown && player.step <= 1);
   if (replace && moves.join(" ") !== work.shown?.join(" ")) {
     useSetup(work.setup);
-    setAlg(moves, 0);
+    setAlg(moves, 0, { solvedBy: work.solvedBy });
     work.shown = player.alg;
     work.shorter = null;
-    autoplay();
+    play();
   } else if (moves.length < work.shown.length) {
     work.shorter = moves;
   }
@@ -630,7 +699,7 @@ function useShorter(work, moves) {
     return say("The cube has been changed since that solution was found: press Solve again.", "error");
   }
   if (task === work) stopTask();
-  setAlg(moves, 0);
+  setAlg(moves, 0, { solvedBy: work.solvedBy });
   work.shown = player.alg;
   work.shorter = null;
   say(solutionText(moves));
@@ -832,23 +901,8 @@ for (const button of $$("[data-action]")) {
   button.addEventListener("click", ON_THE_CUBE.has(name) ? () => cubeWaits() || action() : action);
 }
 
-// Dragging the scrubber shows the turning layer part way between two steps.
-const scrubber = $(".player-scrubber");
-let scrubX = null; // the pointer's x while it drags the scrubber
-
-function showScrubbed() {
-  const { left, width } = scrubber.getBoundingClientRect();
-  const at = (Math.max(0, Math.min(1, (scrubX - left) / width)) * player.alg.length);
-  const i = Math.floor(at);
-  if (i < player.alg.length && at - i > 0.02 && at - i < 0.98) {
-    view.showPartial(player.states[i], player.alg[i], at - i);
-  }
-}
-
-scrubber.addEventListener("input", () => {
-  jump(Number(scrubber.value));
-  if (scrubX !== null) showScrubbed();
-});
+// Dragging the scrubber shows the turning layer part way between two steps (scrubbed()).
+scrubber.addEventListener("input", () => jump(Number(scrubber.value)));
 scrubber.addEventListener("pointerdown", (event) => {
   scrubX = event.clientX;
   scrubber.setPointerCapture(event.pointerId);
@@ -856,7 +910,7 @@ scrubber.addEventListener("pointerdown", (event) => {
 scrubber.addEventListener("pointermove", (event) => {
   if (scrubX === null) return;
   scrubX = event.clientX;
-  showScrubbed();
+  showState();
 });
 scrubber.addEventListener("lostpointercapture", () => {
   scrubX = null;
@@ -886,8 +940,7 @@ $('[data-option="net"]').addEventListener("change", (event) => {
     return;
   }
   net = new NetView(box, data, { onStickerClick: (place) => stickerEditor.paint(place) });
-  net.setStickers(player.states[player.step]);
-  net.setMask(maskShown);
+  showNet();
 });
 
 // A key the player uses goes no further: the theme, listening on the window,
@@ -935,7 +988,6 @@ buildTurnButtons();
 const stickerEditor = createStickerEditor({
   root: $(".player-editor"),
   data,
-  view,
   python,
   currentStickers: () => player.states[player.step],
   // Python runs one call at a time: the check answers at once, not after the solve.
@@ -944,14 +996,14 @@ const stickerEditor = createStickerEditor({
     setSetup({ stickers, state });
     say("The cube you painted is set up: press Solve.");
   },
-  onClose: () => showState(player.states[player.step]),
-});
-// The editor shows its own cube in the view: playback waits (Play goes on after it).
-$(".player-editor").addEventListener("toggle", () => {
-  if ($(".player-editor").open && player.playing) {
-    stopPlaying();
-    refresh();
-  }
+  // Opened, the editor shows its own cube: playback stops (Play goes on after it).
+  onShow: () => {
+    if (stickerEditor.open && player.playing) {
+      stopPlaying();
+      refresh();
+    }
+    showState();
+  },
 });
 refresh();
 

@@ -19,18 +19,19 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 /**
  * The editor inside `root` (the page's `<details class="player-editor">`).
  *
- *   const editor = createStickerEditor({ root, data, view, python, currentStickers: () => state,
- *     onCheck: () => …, onCube: ({ stickers, state }) => …, onClose: () => … });
+ *   const editor = createStickerEditor({ root, data, python, currentStickers: () => state,
+ *     onCheck: () => …, onCube: ({ stickers, state }) => …, onShow: () => … });
  *   editor.paint(place);   // a sticker clicked on the 3D view
  *
  * `onCheck` runs as Check and use asks Python, before it asks: Python runs one call
  * at a time, so the page stops its own work there, whatever the answer will be.
  * `onCube` receives a cube Python accepted: its stickers (a face letter for
  * each place) and its state (the page's 54 sticker ids), after the editor has
- * closed; `onClose` runs whenever the editor closes, so that the view can
- * show the player's cube again.
+ * closed. `onShow` runs whenever the editor opens or closes and whenever its
+ * colours change: the page shows `editor.colours` while `editor.open`, its own
+ * cube otherwise.
  */
-export function createStickerEditor({ root, data, view, python, currentStickers, onCheck, onCube, onClose }) {
+export function createStickerEditor({ root, data, python, currentStickers, onCheck, onCube, onShow }) {
   const $ = (selector) => root.querySelector(selector);
   const FACES = data.faces;
   const SOLVED = solvedStickers();
@@ -123,7 +124,7 @@ export function createStickerEditor({ root, data, view, python, currentStickers,
       const name = `${FACES[Math.floor(place / 9)]}${(place % 9) + 1}`;
       cell.setAttribute("aria-label", `${name}: ${unknown ? "not painted" : names[FACES[colour]]}`);
     });
-    if (root.open) view.setStickerColours(editor.colours.map((c) => (c === UNKNOWN ? UNKNOWN_IN_VIEW : c)));
+    if (root.open) onShow();
   }
 
   function tell(text, kind = "", places = []) {
@@ -187,12 +188,8 @@ export function createStickerEditor({ root, data, view, python, currentStickers,
   // ------------------------------------------------------------ events
 
   root.addEventListener("toggle", () => {
-    if (root.open) {
-      show();
-      if (checkButton.disabled) tell("You can paint now; Check and use works once Python has loaded.");
-    } else {
-      onClose();
-    }
+    onShow();
+    if (root.open && checkButton.disabled) tell("You can paint now; Check and use works once Python has loaded.");
   });
 
   // Keys pressed in the open editor are the editor's: Space paints, arrows
@@ -246,6 +243,10 @@ export function createStickerEditor({ root, data, view, python, currentStickers,
     /** Whether the editor is open (then the view shows the painted colours). */
     get open() {
       return root.open;
+    },
+    /** The painted colours, as the views take them (setStickerColours: 0..5 the faces', 7 not painted). */
+    get colours() {
+      return editor.colours.map((c) => (c === UNKNOWN ? UNKNOWN_IN_VIEW : c));
     },
   };
 }

@@ -6,6 +6,8 @@ Each test here failed before the fix it guards.
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, quote, urlsplit
+
 import pytest
 from held import Held
 from playwright.sync_api import expect
@@ -335,3 +337,66 @@ def test_check_and_use_stops_a_running_solve_before_asking_python(page, site_url
     assert page.evaluate("window.solvelabPlayer.alg") == []
     assert shown(page) == painted
     expect(_message(page)).to_have_text("The cube you painted is set up: press Solve.")
+
+
+SCRAMBLE = "R U F L D B R2 U' F2"
+
+
+def _setup_in_the_link(page) -> str:
+    """The link's setup, once the address has caught up with the player's moves."""
+    page.wait_for_function(
+        "new URLSearchParams(location.search).get('alg') === window.solvelabPlayer.alg.join(' ')"
+    )
+    return parse_qs(urlsplit(page.url).query)["setup"][0]
+
+
+def test_solve_again_while_the_solution_plays_goes_on_with_it(page, site_url):
+    # Solve pressed again took the moves played into the scramble (the link's setup grew
+    # by them) and replaced the solution with one from that other start.
+    open_player(page, site_url, f"?setup={quote(SCRAMBLE)}")
+    wait_for_python(page)
+    solve = page.get_by_role("button", name="Solve", exact=True)
+    solve.click()
+    page.wait_for_function("window.solvelabPlayer.step >= 1", timeout=PYTHON_READY)
+    solve.click()
+    expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)
+    wait_until_still(page)
+    alg = " ".join(page.evaluate("window.solvelabPlayer.alg"))
+    assert Cube().apply(SCRAMBLE).apply(alg).is_solved()
+    assert shown(page).is_solved()
+    assert _setup_in_the_link(page) == SCRAMBLE
+
+
+def test_solve_another_way_while_a_solution_is_on_show_solves_the_same_scramble(page, site_url):
+    open_player(page, site_url, f"?setup={quote(SCRAMBLE)}")
+    wait_for_python(page)
+    solve = page.get_by_role("button", name="Solve", exact=True)
+    solve.click()
+    page.wait_for_function("window.solvelabPlayer.step >= 1", timeout=PYTHON_READY)
+    page.select_option('[data-option="method"]', "cfop")
+    solve.click()
+    page.wait_for_function("window.solvelabPlayer.stages", timeout=PYTHON_READY)
+    alg = " ".join(page.evaluate("window.solvelabPlayer.alg"))
+    assert Cube().apply(SCRAMBLE).apply(alg).is_solved()
+    assert _setup_in_the_link(page) == SCRAMBLE
+
+
+def test_a_turn_after_the_solution_says_so(page, site_url):
+    # The solution's message stayed, the counter at 4 / 4 on a cube no longer solved.
+    open_player(page, site_url, "?setup=R%20U%20F")
+    wait_for_python(page)
+    page.locator(".player-speed").fill("540")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)
+    expect(_message(page)).to_contain_text("Solution (")
+    page.wait_for_function("window.solvelabPlayer.step === window.solvelabPlayer.alg.length")
+    wait_until_still(page)
+    page.keyboard.press("r")
+    expect(_message(page)).to_have_text("Turned R by hand after the solution.")
+    # And so after Solve said the cube was solved.
+    page.get_by_role("button", name="Reset", exact=True).click()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)
+    expect(_message(page)).to_have_text("The cube is already solved.")
+    page.keyboard.press("u")
+    expect(_message(page)).to_have_text("Turned U by hand.")
