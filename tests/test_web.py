@@ -59,7 +59,7 @@ def test_a_cube_painted_another_way_up_stays_that_way_up():
 def test_the_editors_messages_name_colours_and_places():
     twisted = SOLVED[:8] + "F" + "U" + SOLVED[10:20] + "R" + SOLVED[21:]  # U9 R1 F3 turned
     assert web.check_stickers(twisted, names=NAMES) == {
-        "error": "the white-red-green corner is twisted",
+        "error": "a corner is twisted, likely the white-red-green one",
         "places": [8, 9, 20],
     }
 
@@ -74,7 +74,7 @@ def test_unpainted_stickers_are_counted():
 
 def test_without_names_the_answer_is_as_before():
     twisted = SOLVED[:8] + "F" + "U" + SOLVED[10:20] + "R" + SOLVED[21:]
-    assert web.check_stickers(twisted) == {"error": "corner URF is twisted"}
+    assert web.check_stickers(twisted) == {"error": "a corner is twisted, likely URF"}
     assert web.check_stickers("?" + SOLVED[1:]) == {"error": "1 sticker is not painted yet: U1"}
 
 

@@ -101,9 +101,9 @@ def check_stickers(
     >>> names = dict(zip("URFDLB", ["white", "red", "green", "yellow", "orange", "blue"]))
     >>> twisted = "UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
     >>> check_stickers(twisted)
-    {'error': 'corner URF is twisted'}
+    {'error': 'a corner is twisted, likely URF'}
     >>> check_stickers(twisted, names=names)
-    {'error': 'the white-red-green corner is twisted', 'places': [8, 9, 20]}
+    {'error': 'a corner is twisted, likely the white-red-green one', 'places': [8, 9, 20]}
     """
     try:
         cube = Cube.from_stickers(stickers, names=names, unpainted=unpainted)

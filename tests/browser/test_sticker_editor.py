@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
+from held import Held
+from pixels import COLOURS, colour_counts
 from playwright.sync_api import expect
 
 from solvelab.cube import Cube
 
 PYTHON_READY = 120_000  # ms: Pyodide's first start in headless Chromium here
 WHITE, RED, GREEN = 0, 1, 2  # the palette, in the order of the faces U R F D L B
+# Colours that no shading turns into the unpainted grey (white can look grey in the shade).
+CHROMATIC = {face: COLOURS[face] for face in "RFDLB"}
+# The 2D net's fills: white, red, and the grey of a sticker not painted yet.
+WHITE_FILL, RED_FILL, GREY_FILL = "#ffffff", "#c41e3a", "#8a8d91"
 PAINTED = "The cube you painted is set up: press Solve."
 MARKED = re.compile(r"\bwrong\b")  # a sticker the message is about
 
@@ -76,7 +83,7 @@ def test_a_twisted_corner_is_named_by_its_colours_and_marked(page, site_url):
     open_editor(page, site_url)
     paint(page, *TWIST)
     check(page)
-    expect(editor_message(page)).to_have_text("the white-red-green corner is twisted")
+    expect(editor_message(page)).to_have_text("a corner is twisted, likely the white-red-green one")
     for place in (8, 9, 20):
         expect(cell(page, place)).to_have_class(MARKED)
     expect(cell(page, 7)).not_to_have_class(MARKED)
@@ -189,7 +196,7 @@ def test_after_a_failed_check_the_editors_keys_are_still_its_own(page, site_url)
     open_editor(page, site_url)
     paint(page, *TWIST)
     check(page)
-    expect(editor_message(page)).to_have_text("the white-red-green corner is twisted")
+    expect(editor_message(page)).to_have_text("a corner is twisted, likely the white-red-green one")
     page.keyboard.press("r")
     assert page.evaluate("window.solvelabPlayer.alg") == []
     page.keyboard.press("Escape")
@@ -199,3 +206,99 @@ def test_after_a_failed_check_the_editors_keys_are_still_its_own(page, site_url)
     page.evaluate("document.activeElement.blur()")
     page.keyboard.press("u")
     assert page.evaluate("window.solvelabPlayer.alg") == []
+
+
+# While the editor is open the view shows the cube being painted, whatever the player
+# does meanwhile: Clear leaves it grey but for the centres, and it stays so.
+
+
+def toggle_editor(page) -> None:
+    """Open or close the editor, and wait until the page has answered its toggle."""
+    page.evaluate(
+        """() => new Promise((done) => {
+            const editor = document.querySelector(".player-editor");
+            editor.addEventListener("toggle", () => setTimeout(done), { once: true });
+            editor.querySelector("summary").click();
+        })"""
+    )
+
+
+def colourful(page) -> int:
+    """How many pixels of the 3D view show a colour other than white or grey."""
+    page.wait_for_function("window.solvelabPlayer.view.idle")
+    return sum(colour_counts(page.locator(".player-canvas").screenshot(), CHROMATIC).values())
+
+
+def clear_in_editor(page) -> int:
+    """Open the editor and clear it; returns how colourful the view then is."""
+    toggle_editor(page)
+    page.locator('[data-action="editor-clear"]').click()
+    return colourful(page)
+
+
+def test_a_solution_that_comes_while_the_editor_is_open_waits_for_it_to_close(page, site_url):
+    held = Held(page.context, "**/tables/manifest.json")  # the solve waits until the test says
+    scramble = "R U F D L B R2 F'"
+    page.goto(f"{site_url}cube/player/?setup={quote(scramble)}")
+    expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
+    page.locator('[data-action="solve"]').click()
+    expect(page.locator(".player-message")).to_contain_text("solving…")
+    cleared = clear_in_editor(page)
+    held.release()
+    expect(page.locator('[data-action="stop"]')).to_be_disabled(timeout=PYTHON_READY)
+    expect(page.locator(".player-message")).to_contain_text("Solution (")
+    assert colourful(page) < 2 * cleared
+    toggle_editor(page)  # closed: the scrambled cube, its solution waiting for Play
+    assert page.evaluate("window.solvelabPlayer.step") == 0
+    assert not page.evaluate("window.solvelabPlayer.playing")
+    assert shown(page) == Cube().apply(scramble)
+    assert colourful(page) > 4 * cleared
+
+
+def test_the_stage_mask_ticked_while_the_editor_is_open_waits_for_it_to_close(page, site_url):
+    page.goto(f"{site_url}cube/player/?setup={quote('R U F D2 L B U2 R F2')}")
+    expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
+    page.select_option('[data-option="method"]', "cfop")
+    page.locator('[data-action="solve"]').click()
+    page.wait_for_function("window.solvelabPlayer.stages", timeout=PYTHON_READY)
+    cleared = clear_in_editor(page)  # opening it pauses the playback
+    page.locator('[data-option="mask"]').uncheck()
+    assert colourful(page) < 2 * cleared
+    toggle_editor(page)  # closed: the player's cube, nothing greyed
+    assert colourful(page) > 4 * cleared
+
+
+def test_the_scrubber_dragged_while_the_editor_is_open_turns_nothing(page, site_url):
+    page.goto(f"{site_url}cube/player/?alg=R%20U%20F&step=0")
+    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    cleared = clear_in_editor(page)
+    scrubber = page.locator(".player-scrubber")
+    scrubber.scroll_into_view_if_needed()
+    box = scrubber.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + 2, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 6, y, steps=4)  # half way through R
+    assert colourful(page) < 2 * cleared
+    page.mouse.up()
+    assert colourful(page) < 2 * cleared
+    assert page.evaluate("window.solvelabPlayer.step") == 0
+
+
+def test_the_2d_net_shows_the_cube_being_painted(page, site_url):
+    page.goto(f"{site_url}cube/player/?alg=R%20U")
+    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
+    toggle_editor(page)
+    page.locator('[data-action="editor-clear"]').click()
+    page.check('[data-option="net"]')
+    net = page.locator(".player-net-view")
+    expect(net.locator('rect[data-place="0"]')).to_have_attribute("fill", GREY_FILL)
+    expect(net.locator('rect[data-place="4"]')).to_have_attribute("fill", WHITE_FILL)
+    page.locator(".player-swatch").nth(RED).click()
+    net.locator('rect[data-place="1"]').click()
+    expect(cell(page, 1)).to_have_attribute("aria-label", "U2: red")
+    expect(net.locator('rect[data-place="1"]')).to_have_attribute("fill", RED_FILL)
+    toggle_editor(page)  # closed: the player's cube
+    turned = list(Cube().apply("R U")._stickers)
+    assert page.evaluate("window.solvelabPlayer.net.stickers") == turned
+    expect(net.locator('rect[data-place="0"]')).not_to_have_attribute("fill", GREY_FILL)

@@ -91,10 +91,10 @@ class CubieCube:
         a piece is named by its colours, as a person holding the cube sees it.
 
         >>> CubieCube(co=(1, 0, 0, 0, 0, 0, 0, 0)).problems()
-        ['corner URF is twisted']
+        ['a corner is twisted, likely URF']
         >>> scheme = dict(zip("URFDLB", ["white", "red", "green", "yellow", "orange", "blue"]))
         >>> CubieCube(co=(1, 0, 0, 0, 0, 0, 0, 0)).problems(scheme)
-        ['the white-red-green corner is twisted']
+        ['a corner is twisted, likely the white-red-green one']
         """
         return [problem.message for problem in self.problems_at(colours)]
 
@@ -118,10 +118,10 @@ class CubieCube:
             turned = [i for i, o in enumerate(self.co) if o]
             if len(turned) == 1:
                 (i,) = turned
-                message = (
-                    f"the {corner(i)} corner is twisted"
-                    if colours
-                    else f"corner {CORNER_NAMES[i]} is twisted"
+                # The only corner turned, so likely the one; but a turned corner
+                # given as turned back (mis-painted) looks the same from here.
+                message = "a corner is twisted, likely " + (
+                    f"the {corner(i)} one" if colours else CORNER_NAMES[i]
                 )
                 found.append(Problem(message, corners=(i,)))
             else:
@@ -136,10 +136,8 @@ class CubieCube:
             flipped = [i for i, o in enumerate(self.eo) if o]
             if len(flipped) == 1:
                 (i,) = flipped
-                message = (
-                    f"the {edge(i)} edge is flipped"
-                    if colours
-                    else f"edge {EDGE_NAMES[i]} is flipped"
+                message = "an edge is flipped, likely " + (
+                    f"the {edge(i)} one" if colours else EDGE_NAMES[i]
                 )
                 found.append(Problem(message, edges=(i,)))
             else:
