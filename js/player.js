@@ -426,22 +426,33 @@ function writeAddress() {
     const camera = cameraText(view.camera);
     if (camera !== DEFAULT_CAMERA) params.set("cam", camera);
     const query = params.toString();
+    const before = location.href;
     history.replaceState(null, "", query ? `?${query}` : location.pathname);
+    if (location.href !== before) $(".player-share-status").textContent = ""; // not the link copied
   }, 250);
 }
 
-// Link text is read by Python's parser, never inserted as HTML.
+// Link text is read by Python's parser, never inserted as HTML. The link's moves
+// are played only on the link's cube: with a mistake in it, they are not.
 async function readAddress() {
   const params = linked;
+  let cubeRead = false;
+  let toMend = null; // the link's stickers, when they are no real cube
   try {
     if (params.has("stickers")) {
-      const checked = await python.call("check_stickers", { stickers: params.get("stickers") });
+      const stickers = params.get("stickers");
+      const checked = await python.call("check_stickers", { stickers });
+      if (checked.error && paintable(stickers) && !stickerEditor.open) {
+        toMend = stickers;
+        throw new Error("the link's cube is no real cube: it waits in “Enter a real cube” below, to be mended");
+      }
       if (checked.error) throw new Error(`the link's cube: ${checked.error}`);
-      setSetup({ stickers: params.get("stickers"), state: checked.stickers });
+      setSetup({ stickers, state: checked.stickers });
     } else if (params.has("setup")) {
       const text = params.get("setup");
       setSetup({ moves: await parsed(text, "the link's scramble"), text });
     }
+    cubeRead = true;
     if (params.has("alg")) {
       const text = params.get("alg");
       const result = await python.call("parse", { text, locate: true });
@@ -450,15 +461,38 @@ async function readAddress() {
       setAlg(result.moves, linkedStep(params.get("step"), result.moves.length), { source });
     }
   } catch (error) {
-    // Bad moves go to the box, to be mended there: the address is rewritten below.
-    if (error.text !== undefined) $("#player-alg").value = error.text;
-    say(error.text === undefined ? error.message : `${error.message} (the link's text is in the box below)`, "error");
+    showLinkError(error, cubeRead ? null : params.get("alg") || null);
   }
   linkRead = true;
   turnLinkedCube();
   writeAddress();
   if (!["loading-python", "loading-package", "error"].includes(python.status.stage)) enablePythonButtons();
+  if (toMend) stickerEditor.mend(toMend);
 }
+
+/**
+ * Says what is wrong in the link, and puts its text where it can be mended: bad
+ * moves in the box (the address is rewritten). `unplayed`: the link's moves, when
+ * they were not played; they go to the box if it is free, else into the message.
+ */
+function showLinkError(error, unplayed) {
+  const box = $("#player-alg");
+  let text = error.message;
+  if (error.text !== undefined) {
+    box.value = error.text;
+    text += " (the link's text is in the box below)";
+  }
+  if (unplayed !== null && error.text === undefined) {
+    box.value = unplayed;
+    text += "; the link's moves were not played: they wait in the box below";
+  } else if (unplayed !== null) {
+    text += `; the link's moves were not played: ${unplayed}`;
+  }
+  say(text, "error");
+}
+
+/** Whether the sticker editor can show these stickers: 54 face letters. */
+const paintable = (stickers) => stickers.length === 54 && [...stickers].every((face) => FACES.includes(face));
 
 /** The step a link asks for: a whole number from 0 to the algorithm's length, else its end. */
 function linkedStep(text, length) {
@@ -787,6 +821,13 @@ $(".player-notation").addEventListener("submit", async (event) => {
   play();
 });
 
+// Ctrl+Enter (⌘+Enter on a Mac) in the box plays it, as the Play button does (Enter starts a line).
+$("#player-alg").addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+  event.preventDefault();
+  $('.player-notation [type="submit"]').click();
+});
+
 $('[data-action="as-setup"]').addEventListener("click", async () => {
   if (cubeWaits()) return;
   const typed = await readNotation();
@@ -882,12 +923,14 @@ const actions = {
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   },
+  // Said by the button, not in the message: that may be waiting for the link's cube.
   share: async () => {
+    const status = $(".player-share-status");
     try {
       await navigator.clipboard.writeText(location.href);
-      say("Link copied.");
+      status.textContent = "Link copied.";
     } catch {
-      say(`Link: ${location.href}`);
+      status.textContent = `Link: ${location.href}`;
     }
   },
 };

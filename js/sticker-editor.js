@@ -22,6 +22,7 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
  *   const editor = createStickerEditor({ root, data, python, currentStickers: () => state,
  *     onCheck: () => …, onCube: ({ stickers, state }) => …, onShow: () => … });
  *   editor.paint(place);   // a sticker clicked on the 3D view
+ *   editor.mend(stickers); // opens on stickers that are no real cube, to be mended
  *
  * `onCheck` runs as Check and use asks Python, before it asks: Python runs one call
  * at a time, so the page stops its own work there, whatever the answer will be.
@@ -243,6 +244,14 @@ export function createStickerEditor({ root, data, python, currentStickers, onChe
     /** Whether the editor is open (then the view shows the painted colours). */
     get open() {
       return root.open;
+    },
+    /** Opens the editor on `stickers` (54 face letters) that are no real cube, and
+     * checks them: its message names the pieces by their colours and marks them. */
+    mend(stickers) {
+      setColours([...stickers].map((face) => FACES.indexOf(face)));
+      // After the editor's own "toggle", which would speak over "checking…".
+      if (root.open) check();
+      else root.addEventListener("toggle", check, { once: true }), (root.open = true);
     },
     /** The painted colours, as the views take them (setStickerColours: 0..5 the faces', 7 not painted). */
     get colours() {

@@ -264,3 +264,86 @@ def test_a_cube_that_cannot_be_drawn_is_said(page, site_url, page_log):
     assert page_log.page_errors == ["Failed to fetch"], page_log.page_errors
     page_log.page_errors.clear()
     page_log.console_errors[:] = [e for e in page_log.console_errors if "ERR_FAILED" not in e]
+
+
+# -- links with a mistake, the copy link, Ctrl+Enter, the error box on a phone ----------
+
+# One corner (URF) twisted: 54 face letters, but no real cube.
+TWISTED = "UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+
+
+def test_a_link_to_no_real_cube_opens_it_in_the_sticker_editor(page, site_url):
+    open_player(page, site_url, f"?stickers={TWISTED}&alg=U")
+    wait_for_python(page)
+    editor = page.locator(".player-editor")
+    # The editor's own check words it in colours, and marks the corner's three stickers.
+    expect(editor.locator(".player-editor-message")).to_have_text(
+        "a corner is twisted, likely the white-red-green one"
+    )
+    assert editor.evaluate("details => details.open")
+    expect(editor.locator(".player-cell.wrong")).to_have_count(3)
+    expect(editor.locator('[data-place="8"]')).to_have_attribute("aria-label", "U9: green")
+    expect(page.locator(".player-message")).to_have_text(
+        "the link's cube is no real cube: it waits in “Enter a real cube” below, to be mended;"
+        " the link's moves were not played: they wait in the box below"
+    )
+    expect(page.locator("#player-alg")).to_have_value("U")
+
+
+def test_a_link_with_a_bad_scramble_says_its_moves_were_not_played(page, site_url):
+    open_player(page, site_url, "?setup=R+Q&alg=U")
+    wait_for_python(page)
+    expect(page.locator(".player-message")).to_have_text(
+        "the link's scramble: unknown move 'Q' at column 3 (the link's text is in the box"
+        " below); the link's moves were not played: U"
+    )
+    expect(page.locator("#player-alg")).to_have_value("R Q")
+    assert page.evaluate("window.solvelabPlayer.alg") == []
+
+
+def test_copying_the_link_while_it_loads_keeps_the_message_about_it(page, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    held = Held(page.context, "**/pyodide/pyodide.asm.wasm")
+    open_player(page, site_url, "?alg=F")
+    page.keyboard.press("r")
+    message = page.locator(".player-message")
+    expect(message).to_have_text(
+        "The link's cube comes as soon as Python has loaded: your turn waits for it."
+    )
+    page.get_by_role("button", name="Copy link").click()
+    page.wait_for_function("navigator.clipboard.readText().then((text) => text.endsWith('?alg=F'))")
+    expect(message).to_have_text(
+        "The link's cube comes as soon as Python has loaded: your turn waits for it."
+    )
+    expect(page.locator(".player-share-status")).to_have_text("Link copied.")
+    held.release()
+    wait_for_python(page)
+    expect(message).to_have_text("The link's cube is on show, with the turn made while it loaded.")
+    # The address is now another than the one copied: the button no longer says so.
+    expect(page.locator(".player-share-status")).to_have_text("")
+
+
+@pytest.mark.parametrize("keys", ["Control+Enter", "Meta+Enter"])
+def test_ctrl_enter_in_the_box_plays_it(page, site_url, keys):
+    open_player(page, site_url)
+    wait_for_python(page)
+    box = page.locator("#player-alg")
+    box.fill("D L")
+    box.press(keys)
+    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'D L'")
+    expect(box).to_have_value("D L")  # no new line
+
+
+def test_a_notation_mistake_wraps_its_message_on_a_phone(phone, site_url):
+    open_player(phone, site_url)
+    wait_for_python(phone)
+    phone.locator("#player-alg").fill("R U " * 300 + "Qx " + "F " * 100)
+    phone.get_by_role("button", name="Play", exact=True).click()
+    error = phone.locator(".player-notation-error")
+    expect(error).to_contain_text("unknown move 'Qx' at column 1201")
+    # The box is no wider than it is shown: only the excerpt, over its carets, scrolls.
+    sizes = error.evaluate("box => [box.scrollWidth, box.clientWidth]")
+    assert sizes[0] <= sizes[1], sizes
+    excerpt = error.locator("[aria-hidden]")
+    assert excerpt.evaluate("line => line.scrollWidth > line.clientWidth")
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
