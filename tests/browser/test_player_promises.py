@@ -350,14 +350,21 @@ def _setup_in_the_link(page) -> str:
     return parse_qs(urlsplit(page.url).query)["setup"][0]
 
 
-def test_solve_again_while_the_solution_plays_goes_on_with_it(page, site_url):
-    # Solve pressed again took the moves played into the scramble (the link's setup grew
-    # by them) and replaced the solution with one from that other start.
+def _solution_playing(page, site_url):
+    """Opens the scramble, presses Solve and waits for the solution's first move; returns
+    the Solve button."""
     open_player(page, site_url, f"?setup={quote(SCRAMBLE)}")
     wait_for_python(page)
     solve = page.get_by_role("button", name="Solve", exact=True)
     solve.click()
     page.wait_for_function("window.solvelabPlayer.step >= 1", timeout=PYTHON_READY)
+    return solve
+
+
+def test_solve_again_while_the_solution_plays_goes_on_with_it(page, site_url):
+    # Solve pressed again took the moves played into the scramble (the link's setup grew
+    # by them) and replaced the solution with one from that other start.
+    solve = _solution_playing(page, site_url)
     solve.click()
     expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)
     wait_until_still(page)
@@ -368,11 +375,7 @@ def test_solve_again_while_the_solution_plays_goes_on_with_it(page, site_url):
 
 
 def test_solve_another_way_while_a_solution_is_on_show_solves_the_same_scramble(page, site_url):
-    open_player(page, site_url, f"?setup={quote(SCRAMBLE)}")
-    wait_for_python(page)
-    solve = page.get_by_role("button", name="Solve", exact=True)
-    solve.click()
-    page.wait_for_function("window.solvelabPlayer.step >= 1", timeout=PYTHON_READY)
+    solve = _solution_playing(page, site_url)
     page.select_option('[data-option="method"]', "cfop")
     solve.click()
     page.wait_for_function("window.solvelabPlayer.stages", timeout=PYTHON_READY)
