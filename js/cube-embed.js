@@ -82,7 +82,10 @@ function setUpDemo(demo, data) {
   if (camera === null && demo.dataset.camera !== undefined) {
     throw new Error(`data-camera is "yaw,pitch,zoom", not ${JSON.stringify(demo.dataset.camera)}`);
   }
+  // Over the canvas's corner, as in the player: fullscreen and a picture of the view.
+  const tools = element("div", "cube-demo-tools");
   const view = new CubeView(canvas, data, {
+    controls: tools,
     dragToTurn: false,
     pageScroll: true, // a reading page: the wheel and upright swipes scroll it
     hints: demo.dataset.hints === "true",
@@ -95,8 +98,6 @@ function setUpDemo(demo, data) {
   const net = demo.dataset.net === "true" ? new NetView(netBox, data) : null;
   if (net && demo.dataset.colours) net.setColours(parseColours(demo.dataset.colours));
   demo.netView = net;
-  // Over the canvas's corner, as in the player: fullscreen and a picture of the view.
-  const tools = element("div", "cube-demo-tools");
   const tool = (content, label, act) => {
     const toolButton = element("button", "cube-demo-tool");
     toolButton.append(content);

@@ -124,15 +124,13 @@ const UNKNOWN = 7; // palette index of "unknown" (grey) stickers
 const KIND_BODY = 0;
 const KIND_STICKER = 1;
 const KIND_HINT = 2;
-// Floats per vertex: position 3, normal 3, piece 3, (u, v, kind) 3, hint offset 3, copy 1
+// Floats per vertex: position 3, normal 3, piece 3, (u, v, kind) 3, hint face 1, copy 1
 // (0 the cube, 1 its small copy seen from behind, the back view).
-const FLOATS = 16;
-// What the camera fits in the canvas (a radius about the cube's centre, in
-// the cube's units), without and with hints; with hints the picture also
-// moves by HINT_SHIFT (right, up) to centre cube and hints together.
+const FLOATS = 14;
+// What the camera fits in the canvas: a radius about the cube's centre, in the
+// cube's units; with hints, the box around the cube and its hints.
 const CUBE_RADIUS = 2.8;
-const HINT_RADIUS = 4.5;
-const HINT_SHIFT = [0.3, 0.95];
+const HINT_MARGIN = 0.3;
 // The back view: the cube seen from the opposite side, this size (a fraction of
 // the main cube's unzoomed size), fitted into the top-right corner. To make room
 // for it (without hints) the cube shrinks by BACK_ROOM and moves down and left
@@ -140,13 +138,22 @@ const HINT_SHIFT = [0.3, 0.95];
 const BACK_SCALE = 0.3;
 const BACK_ROOM = 0.15;
 
-// Where the hint copy of each hidden face floats: out from the face, and a
-// little to the side so that the cube does not hide it in the default view.
-const HINT_OFFSETS = {
-  "-1,0,0": [-2.1, 0, 1.0], // L: to the left
-  "0,-1,0": [0, -2.1, 1.0], // D: below
-  "0,0,-1": [1.0, 0.5, -2.1], // B: behind, to the right
-};
+// The hints: a copy of each face turned away from the camera floats beside the
+// cube, on the side where the face's centre lies on the screen, HINT_DISTANCE
+// from the cube's centre and HINT_DEPTH behind it. A face's copy fades in as
+// the face turns away, while minus (its normal . the direction to the eye) goes
+// across HINT_FADE. Hint vertices name their face by its index in FACE_NORMALS.
+const HINT_DISTANCE = 3.75;
+const HINT_DEPTH = 1.2;
+const HINT_FADE = [0.08, 0.3];
+const FACE_NORMALS = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+];
 
 const DEFAULT_YAW = 35; // degrees; the camera looks at F, U and R
 const DEFAULT_PITCH = 28;
@@ -177,6 +184,7 @@ const cross = (a, b) => [
 ];
 const axisVector = (k, s = 1) => [k === 0 ? s : 0, k === 1 ? s : 0, k === 2 ? s : 0];
 const axisOf = (normal) => normal.findIndex((c) => c !== 0);
+const faceIndex = (normal) => 2 * axisOf(normal) + (normal[axisOf(normal)] > 0 ? 0 : 1);
 
 /** Point p + a*u + b*v + c*w, for short. */
 function along(p, a, u, b = 0, v = u, c = 0, w = u) {
@@ -191,8 +199,8 @@ class MeshBuilder {
     this.copy = 0; // which copy of the cube the vertices belong to
   }
 
-  vertex(position, normal, piece, u, v, kind, offset = [0, 0, 0]) {
-    this.floats.push(...position, ...normal, ...piece, u, v, kind, ...offset, this.copy);
+  vertex(position, normal, piece, u, v, kind, face = 0) {
+    this.floats.push(...position, ...normal, ...piece, u, v, kind, face, this.copy);
     return this.count++;
   }
 
@@ -243,13 +251,13 @@ function addPieceBody(mesh, piece) {
   }
 }
 
-function addStickerQuad(mesh, piece, normal, kind, offset) {
+function addStickerQuad(mesh, piece, normal, kind, face = 0) {
   const k = axisOf(normal);
   const u = axisVector((k + 1) % 3);
   const v = axisVector((k + 2) % 3);
   const c = along(piece, SURFACE, normal, 0, u);
   const corner = (a, b) =>
-    mesh.vertex(along(c, a * FLAT, u, b * FLAT, v), normal, piece, a, b, kind, offset);
+    mesh.vertex(along(c, a * FLAT, u, b * FLAT, v), normal, piece, a, b, kind, face);
   const first = corner(-1, -1);
   mesh.quad(first, corner(1, -1), corner(1, 1), corner(-1, 1));
   return first;
@@ -263,7 +271,7 @@ function addCube(mesh, data) {
     }
   }
   return data.stickers.map(({ position, normal }) =>
-    addStickerQuad(mesh, position, normal, KIND_STICKER, [0, 0, 0]),
+    addStickerQuad(mesh, position, normal, KIND_STICKER),
   );
 }
 
@@ -277,14 +285,9 @@ function buildMesh(data) {
   const mesh = new MeshBuilder();
   const stickerVertex = addCube(mesh, data);
   // Hints last: they are drawn with alpha blending over what is already there.
-  const hintPlaces = [];
-  const hintVertex = [];
-  data.stickers.forEach(({ position, normal }, place) => {
-    const offset = HINT_OFFSETS[normal.join(",")];
-    if (!offset) return;
-    hintPlaces.push(place);
-    hintVertex.push(addStickerQuad(mesh, position, normal, KIND_HINT, offset));
-  });
+  const hintVertex = data.stickers.map(({ position, normal }) =>
+    addStickerQuad(mesh, position, normal, KIND_HINT, faceIndex(normal)),
+  );
   const frontIndices = mesh.indices.length;
   mesh.copy = 1;
   const backVertex = addCube(mesh, data);
@@ -295,7 +298,6 @@ function buildMesh(data) {
     frontIndices,
     stickerVertex,
     backVertex,
-    hintPlaces,
     hintVertex,
   };
 }
@@ -309,7 +311,7 @@ attribute vec3 aPosition;
 attribute vec3 aNormal;
 attribute vec3 aPiece;
 attribute vec3 aUvKind;
-attribute vec3 aOffset;
+attribute float aFace;     // a hint's face: an index into FACE_NORMALS
 attribute float aCopy;
 attribute float aColour;
 uniform mat4 uView;
@@ -323,6 +325,8 @@ uniform vec3 uAxis;
 uniform vec3 uLayers;     // 1.0 where the layer at -1, 0, 1 along uAxis turns
 uniform float uHints;     // 1.0 shows the hint stickers, 0.0 collapses them
 uniform float uHintScale; // hints that cannot turn in their plane shrink mid-turn
+uniform float uHintShown[6]; // by face, as in FACE_NORMALS: 1.0 shows its copy
+uniform vec3 uHintOffset[6]; // and where the copy floats, from the face
 uniform vec3 uPalette[8];
 varying vec3 vColour;
 varying vec3 vNormal;
@@ -334,9 +338,11 @@ void main() {
   float turning = layer < -0.5 ? uLayers.x : (layer > 0.5 ? uLayers.z : uLayers.y);
   vec3 position = aPosition;
   vec3 normal = aNormal;
-  if (aUvKind.z > 1.5) {
+  bool hint = aUvKind.z > 1.5;
+  int face = int(aFace + 0.5);
+  if (hint) {
     vec3 centre = aPiece + aNormal * ${SURFACE.toFixed(4)};
-    float scale = uHints;
+    float scale = uHints * uHintShown[face];
     if (turning > 0.5 && abs(dot(aNormal, uAxis)) < 0.5) {
       scale *= uHintScale;
       turning = 0.0;
@@ -347,8 +353,9 @@ void main() {
     position = uTurn * position;
     normal = uTurn * normal;
   }
+  if (hint) position += uHintOffset[face];
   bool back = aCopy > 0.5;
-  vec4 viewPosition = (back ? uBackView : uView) * vec4(position + aOffset, 1.0);
+  vec4 viewPosition = (back ? uBackView : uView) * vec4(position, 1.0);
   vViewPosition = viewPosition.xyz;
   vNormal = (back ? uBackNormalMatrix : uNormalMatrix) * normal;
   vColour = uPalette[int(aColour + 0.5)];
@@ -516,6 +523,63 @@ function cameraMatrices(r, v, yawDegrees, pitchDegrees) {
   v[12] = 0; v[13] = 0; v[14] = -CAMERA_DISTANCE; v[15] = 1;
 }
 
+/**
+ * Lay out the hints for a camera whose rotation is r (its rows are the screen's
+ * right and up and the direction to the eye, in the cube's coordinates): for
+ * each face, how much its copy shows (0 to 1) and where it floats, as an offset
+ * from the face.
+ */
+function layHints(offsets, shown, r) {
+  const right = [r[0], r[3], r[6]];
+  const up = [r[1], r[4], r[7]];
+  const eye = [r[2], r[5], r[8]];
+  FACE_NORMALS.forEach((normal, face) => {
+    const [low, high] = HINT_FADE;
+    shown[face] = smootherStep(clamp((-dot(normal, eye) - low) / (high - low), 0, 1));
+    // The face's centre on the screen; a face turned straight away (centre
+    // hidden behind the cube's) leans its copy to the upper right.
+    let x = dot(normal, right);
+    let y = dot(normal, up);
+    const lean = 0.2 * (1 - Math.hypot(x, y)) ** 2;
+    x += lean;
+    y += lean;
+    const length = Math.hypot(x, y);
+    for (let k = 0; k < 3; k++) {
+      const place = (HINT_DISTANCE * (x * right[k] + y * up[k])) / length - HINT_DEPTH * eye[k];
+      offsets[3 * face + k] = place - (1 + SURFACE) * normal[k];
+    }
+  });
+}
+
+/**
+ * The box [x0, x1, y0, y1] on the screen (in the cube's units, at the depth of
+ * its centre) around the cube and its hints, each hint as far as it shows.
+ */
+function hintBox(offsets, shown, r, hints) {
+  const box = [-CUBE_RADIUS, CUBE_RADIUS, -CUBE_RADIUS, CUBE_RADIUS];
+  FACE_NORMALS.forEach((normal, face) => {
+    const weight = hints * shown[face];
+    if (weight === 0) return;
+    const k = axisOf(normal);
+    const u = axisVector((k + 1) % 3);
+    const v = axisVector((k + 2) % 3);
+    const centre = normal.map((c, i) => (1 + SURFACE) * c + offsets[3 * face + i]);
+    for (const [a, b] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
+      const corner = along(centre, 3 * HALF * a, u, 3 * HALF * b, v);
+      const depth = r[2] * corner[0] + r[5] * corner[1] + r[8] * corner[2];
+      const perspective = (weight * CAMERA_DISTANCE) / (CAMERA_DISTANCE - depth);
+      const x = (r[0] * corner[0] + r[3] * corner[1] + r[6] * corner[2]) * perspective;
+      const y = (r[1] * corner[0] + r[4] * corner[1] + r[7] * corner[2]) * perspective;
+      const margin = HINT_MARGIN * weight;
+      box[0] = Math.min(box[0], x - margin);
+      box[1] = Math.max(box[1], x + margin);
+      box[2] = Math.min(box[2], y - margin);
+      box[3] = Math.max(box[3], y + margin);
+    }
+  });
+  return box;
+}
+
 /** A perspective projection into p: `scale` on the smaller side of a canvas of this aspect. */
 function perspective(p, aspect, scale) {
   const near = CAMERA_DISTANCE - 8;
@@ -574,8 +638,9 @@ function parseColour(text) {
  * A Rubik's cube drawn with WebGL in `canvas`.
  *
  * options:
- *   hints           show the hidden faces (D, L, B) as floating stickers (default false)
+ *   hints           show the faces turned away from the camera as floating copies (default false)
  *   backView        show the cube seen from behind, small, in the top-right corner (default false)
+ *   controls        an element (buttons) over the top of the canvas; hints keep below it
  *   camera          the starting camera, as for the `camera` setter
  *   onCameraChange(camera)  called, at most every 150 ms, after the user orbits or zooms
  *                   (drag, wheel, pinch) or resetCamera() is called; not for the `camera` setter
@@ -616,6 +681,8 @@ export class CubeView {
     this.dragToTurn = options.dragToTurn ?? true;
     this.onCameraChange = options.onCameraChange ?? null;
     this._pageScroll = Boolean(options.pageScroll);
+    this._controls = options.controls ?? null;
+    this._controlsCover = 0; // measured with the canvas's size
     // firstShownMs: when the frame after the first one began, i.e. the first is on screen.
     this.stats = { frames: 0, jsMs: 0, firstShownMs: null };
     this._speed = 180;
@@ -663,6 +730,8 @@ export class CubeView {
     this._view = new Float32Array(16);
     this._projection = new Float32Array(16);
     this._normalMatrix = new Float32Array(9);
+    this._hintOffsets = new Float32Array(18); // by face, as in FACE_NORMALS (see layHints)
+    this._hintShown = new Float32Array(6);
     this._viewProjection = new Float32Array(16);
     this._inverse = new Float32Array(16);
     this._point = new Float32Array(3);
@@ -1016,13 +1085,11 @@ export class CubeView {
 
   _uploadColours(stickerColours, hintColours) {
     const bytes = this._colourBytes;
-    const { stickerVertex, backVertex, hintPlaces, hintVertex } = this._mesh;
+    const { stickerVertex, backVertex, hintVertex } = this._mesh;
     for (let place = 0; place < 54; place++) {
       bytes.fill(stickerColours[place], stickerVertex[place], stickerVertex[place] + 4);
       bytes.fill(stickerColours[place], backVertex[place], backVertex[place] + 4);
-    }
-    for (let h = 0; h < hintPlaces.length; h++) {
-      bytes.fill(hintColours[hintPlaces[h]], hintVertex[h], hintVertex[h] + 4);
+      bytes.fill(hintColours[place], hintVertex[place], hintVertex[place] + 4);
     }
     const gl = this.gl;
     if (!gl || gl.isContextLost()) return;
@@ -1065,8 +1132,8 @@ export class CubeView {
     attribute("aNormal", 3, 3);
     attribute("aPiece", 3, 6);
     attribute("aUvKind", 3, 9);
-    attribute("aOffset", 3, 12);
-    attribute("aCopy", 1, 15);
+    attribute("aFace", 1, 12);
+    attribute("aCopy", 1, 13);
 
     this._colourBuffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, this._colourBuffer);
@@ -1080,7 +1147,7 @@ export class CubeView {
 
     const uniforms = {};
     const names = ["uView", "uProjection", "uNormalMatrix", "uTurn", "uAxis", "uLayers"];
-    names.push("uHints", "uHintScale", "uPalette", "uBody");
+    names.push("uHints", "uHintScale", "uHintShown", "uHintOffset", "uPalette", "uBody");
     names.push("uBackView", "uBackProjection", "uBackNormalMatrix");
     for (const name of names) uniforms[name] = gl.getUniformLocation(program, name);
     this._uniforms = uniforms;
@@ -1105,6 +1172,8 @@ export class CubeView {
     gl.uniform3fv(u.uLayers, this._turnLayers);
     gl.uniform1f(u.uHints, this._hintsShown);
     gl.uniform1f(u.uHintScale, this._hintScale);
+    gl.uniform1fv(u.uHintShown, this._hintShown);
+    gl.uniform3fv(u.uHintOffset, this._hintOffsets);
     gl.uniform3fv(u.uPalette, this._palette);
     gl.uniform3fv(u.uBody, this._bodyColour);
     let count = this._mesh.frontIndices;
@@ -1167,15 +1236,22 @@ export class CubeView {
 
   _updateCamera() {
     cameraMatrices(this._normalMatrix, this._view, this._yaw, this._pitch);
-    // Fit a sphere of this radius into the smaller side of the canvas, then zoom.
     const hints = this._hintsShown;
-    const radius = CUBE_RADIUS + (HINT_RADIUS - CUBE_RADIUS) * hints;
+    layHints(this._hintOffsets, this._hintShown, this._normalMatrix);
+    // Fit the box around the cube and its hints into the canvas, centred, then zoom.
+    const [x0, x1, y0, y1] = hintBox(this._hintOffsets, this._hintShown, this._normalMatrix, hints);
+    // Hints keep below the buttons over the canvas's top (options.controls).
+    const cover = hints * this._controlsCover;
     const aspect = this._pixelWidth / Math.max(1, this._pixelHeight);
+    const fit = Math.max(
+      (x1 - x0) / 2 / Math.max(aspect, 1),
+      (y1 - y0) / 2 / Math.max(1 / aspect, 1) / (1 - cover),
+    );
     const room = BACK_ROOM * this._backShown * (1 - hints);
-    const scale = (CAMERA_DISTANCE / radius) * this._zoom * (1 - room);
+    const scale = (CAMERA_DISTANCE / fit) * this._zoom * (1 - room);
     const p = perspective(this._projection, aspect, scale);
-    p[8] = (-p[0] * HINT_SHIFT[0] * hints) / CAMERA_DISTANCE + room;
-    p[9] = (-p[5] * HINT_SHIFT[1] * hints) / CAMERA_DISTANCE + room;
+    p[8] = (p[0] * (x0 + x1)) / 2 / CAMERA_DISTANCE + room;
+    p[9] = (p[5] * (y0 + y1)) / 2 / CAMERA_DISTANCE + room + cover;
     multiply4(this._viewProjection, p, this._view);
     if (!this._backView) return;
     // The back view: the camera on the opposite side of the cube, looking back
@@ -1205,7 +1281,15 @@ export class CubeView {
     this._deviceWidth = width;
     this._deviceHeight = height;
     this._setScale(this._scale);
+    this._measureControls();
     this._requestFrame();
+  }
+
+  /** How much of the canvas's height, from its top, options.controls covers. */
+  _measureControls() {
+    const canvas = this.canvas.getBoundingClientRect();
+    const bottom = this._controls?.getBoundingClientRect().bottom ?? canvas.top;
+    this._controlsCover = canvas.height ? clamp((bottom - canvas.top) / canvas.height, 0, 0.3) : 0;
   }
 
   _setScale(scale) {
@@ -1306,9 +1390,10 @@ export class CubeView {
       consider(place, along(position, HALF, normal), normal, false);
     });
     if (this._hints) {
-      this._mesh.hintPlaces.forEach((place) => {
-        const { position, normal } = this.data.stickers[place];
-        const offset = HINT_OFFSETS[normal.join(",")];
+      this.data.stickers.forEach(({ position, normal }, place) => {
+        const face = faceIndex(normal);
+        if (this._hintShown[face] < 0.5) return;
+        const offset = this._hintOffsets.subarray(3 * face, 3 * face + 3);
         consider(place, along(along(position, SURFACE, normal), 1, offset), normal, true);
       });
     }

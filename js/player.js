@@ -49,6 +49,7 @@ const view = new CubeView($(".player-canvas"), data, {
   onMove: (token) => turnFreely(token),
   onStickerClick: (place) => stickerEditor.paint(place),
   onCameraChange: () => writeAddress(),
+  controls: $(".player-view-controls"),
 });
 const DEFAULT_CAMERA = cameraText(view.camera);
 // The link's view applies at once: it needs no Python.

@@ -333,30 +333,58 @@ def test_pick_and_click(view):
     assert view.evaluate("clicks") == [place, place]
 
 
+def places_picked(page, grid: int = 40) -> set[int]:
+    """The sticker places under the pointer at the points of a grid over the canvas."""
+    places = page.evaluate(
+        """(grid) => {
+            const box = document.getElementById("view-check").getBoundingClientRect();
+            const places = [];
+            for (let i = 0; i < grid; i++) {
+                for (let j = 0; j < grid; j++) {
+                    const x = box.left + (i + 0.5) * box.width / grid;
+                    const y = box.top + (j + 0.5) * box.height / grid;
+                    places.push(cubeView.pick(x, y));
+                }
+            }
+            return places;
+        }""",
+        grid,
+    )
+    return {place for place in places if place >= 0}
+
+
 def test_hint_stickers_can_be_picked(view):
     """With hints, stickers of D, L and B are under the pointer somewhere around the cube."""
 
     def faces_picked() -> set[str]:
-        places = view.evaluate(
-            """() => {
-                const box = document.getElementById("view-check").getBoundingClientRect();
-                const places = [];
-                for (let i = 0; i < 40; i++) {
-                    for (let j = 0; j < 40; j++) {
-                        const x = box.left + (i + 0.5) * box.width / 40;
-                        const y = box.top + (j + 0.5) * box.height / 40;
-                        places.push(cubeView.pick(x, y));
-                    }
-                }
-                return places;
-            }"""
-        )
-        return {"URFDLB"[place // 9] for place in places if place >= 0}
+        return {"URFDLB"[place // 9] for place in places_picked(view)}
 
     assert faces_picked() == set("URF")
     view.evaluate("cubeView.setHints(true)")
     wait_idle(view)
     assert faces_picked() == set("URFDLB")
+
+
+@pytest.mark.parametrize(
+    ("camera", "faces"),
+    [
+        ((35, 28), "URFDLB"),
+        ((-145, 28), "URFDLB"),
+        ((125, -40), "URFDLB"),
+        ((-60, -60), "URFDLB"),
+        # Straight at F: the sides are edge-on, on the cube and as hints; B, straight
+        # behind, still floats beside the cube.
+        ((0, 0), "FB"),
+    ],
+)
+def test_hints_show_the_faces_hidden_from_any_side_whole(view, camera, faces):
+    """Wherever the camera looks from, every sticker is seen, on the cube or on a hint:
+    no hint is left out, off the canvas or under the cube (each is picked somewhere)."""
+    yaw, pitch = camera
+    view.evaluate(f"cubeView.setHints(true); cubeView.camera = {{yaw: {yaw}, pitch: {pitch}}}")
+    wait_idle(view)
+    expected = {9 * "URFDLB".index(face) + k for face in faces for k in range(9)}
+    assert places_picked(view, grid=80) == expected
 
 
 @pytest.mark.parametrize(
