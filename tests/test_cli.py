@@ -32,6 +32,20 @@ def test_show_prints_the_net(capsys):
     assert "\x1b[" in out
 
 
+@pytest.mark.parametrize(("no_color", "coloured"), [("", True), ("1", False)])
+@pytest.mark.parametrize(
+    "command", [["cube", "show", "R"], ["nonogram", "solve", "3x2:2/1/2/1.1/3"]]
+)
+def test_no_color_turns_colour_off_only_when_not_empty(
+    capsys, monkeypatch, command, no_color, coloured
+):
+    """As no-color.org says: an empty NO_COLOR is as good as none."""
+    monkeypatch.setenv("NO_COLOR", no_color)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(command) == 0
+    assert ("\x1b[" in capsys.readouterr().out) == coloured
+
+
 def test_random_is_reproducible(capsys):
     status, out, _ = run(capsys, "cube", "random", "--seed", "7", "--colour", "never")
     assert status == 0

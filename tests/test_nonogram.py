@@ -468,6 +468,10 @@ def test_pictures_and_goals_that_do_not_fit_are_refused():
         Puzzle([((1, 1),)], [((1, 1),)], goal=((1, 0),))
     with pytest.raises(ClueError, match=r"^the goal picture has a colour the puzzle does not$"):
         Puzzle([((1, 1),)], [((1, 1),)], goal=((2,),))
+    # A goal of another size is a malformed file, whatever the clues' totals say.
+    with pytest.raises(ClueError, match=r"^the goal picture is not 2×1") as error:
+        Puzzle([((1, 1),)], [((1, 1),), ((1, 1),)], goal=((1, 0), (0, 1)))
+    assert not isinstance(error.value, UnsatisfiableClues)
 
 
 def test_message_names_the_lines_that_fixed_the_failing_one():

@@ -105,6 +105,8 @@ def test_non_refuses_colours():
         ),
         ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1,x\n", "line 6: a clue number"),
         ("non", "width 1\nheight 1\nrows\n-1\ncolumns\n1\n", "line 4: a clue number"),
+        # a 0 alone is a blank line's clue; among other numbers it is a mistake
+        ("non", "width 3\nheight 1\nrows\n1,0,1\ncolumns\n1\n0\n1\n", "line 4: a clue number"),
         ("non", "width 12345678901\n", "line 1: width must be a whole number (9 digits at most)"),
         ("non", "width 2\nwidht 1\n", "line 2: unknown keyword 'widht'"),
         ("text", "rows\n1\ncolumns\n1 2q\n", "line 4: unknown colour char 'q'"),
@@ -406,6 +408,81 @@ def test_cli_convert_refuses_a_format_without_the_colours(tmp_path, capsys):
         assert out == "" and err.count("\n") == 1 and "one colour" in err
 
 
+def test_cli_writes_files_as_utf8_and_text_in_any_encoding(tmp_path):
+    """Whatever the encoding of standard output: a file written there is UTF-8, as
+    its readers take it (XML without a declaration too), and text for people never
+    fails on a character the encoding lacks."""
+    args = [sys.executable, "-m", "solvelab", "nonogram"]
+    latin = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    made = subprocess.run(
+        [*args, "make", "--width", "5", "--height", "5", "--seed", "1"],
+        capture_output=True,
+        env=latin,
+        timeout=120,
+    )
+    assert made.returncode == 0, made.stderr
+    assert parse(made.stdout.decode("utf-8"), "xml").title == "random 5×5"
+    source = tmp_path / "e.xml"
+    puzzle = Puzzle.from_grid(["é.", "éé"], (WHITE, Colour("e", "é")))
+    source.write_text(dumps(puzzle, "xml"), encoding="utf-8")
+    ascii_ = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    for fmt in ("xml", "text"):
+        done = subprocess.run(
+            [*args, "convert", str(source), "--to", fmt],
+            capture_output=True,
+            env=ascii_,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert parse(done.stdout.decode("utf-8"), fmt).rows == puzzle.rows
+    for command in (["show", "5:1/3/5/3/1/1/3/5/3/1"], ["show", str(source)]):
+        done = subprocess.run([*args, *command], capture_output=True, env=ascii_, timeout=120)
+        assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.startswith(b"2 ? 2 nonogram")
+
+
+def test_cli_a_goal_of_another_size_than_the_clues_is_a_malformed_file(tmp_path, capsys):
+    """A row's <line> left out of a file whose goal still has every row: exit 2, not
+    "no solution" from the totals that the missing line upsets."""
+    text = dumps(Puzzle.from_grid(["XX.", ".XX", "X.X"]), "xml")
+    line = text.index("<line>", text.index('<clues type="rows">'))
+    path = tmp_path / "missing.xml"
+    path.write_text(text[:line] + text[text.index("\n", line) + 1 :])
+    assert main(["nonogram", "solve", "--json", str(path)]) == 2
+    assert capsys.readouterr() == (
+        "",
+        f"solvelab: {path}: the goal picture is not 3×2, the size of the clues\n",
+    )
+
+
+@pytest.mark.parametrize("name", ["12:30.non", "puzzles#2#old.xml", "7#1.txt"])
+def test_cli_a_missing_file_named_like_a_game_id_is_missing(tmp_path, capsys, monkeypatch, name):
+    """A name ending in a puzzle file's extension names a file, though the rest looks
+    like a Pattern game ID (or a seed ID)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["nonogram", "solve", name]) == 2
+    assert capsys.readouterr() == (
+        "",
+        f"solvelab: {name}: cannot read the file: No such file or directory\n",
+    )
+
+
+def test_cli_show_and_convert_name_the_file_of_clues_no_grid_satisfies(tmp_path, capsys):
+    path = tmp_path / "long.txt"
+    path.write_text("rows\n3 4\ncolumns\n1\n")
+    for command in (["show"], ["convert", "--to", "xml"]):
+        assert main(["nonogram", *command, str(path)]) == 2
+        assert capsys.readouterr() == (
+            "",
+            f"solvelab: {path}: row 1: clues 3 4 need 8 cells, the row has 1\n",
+        )
+    # a game ID given for the file is not repeated, as in its other errors
+    assert main(["nonogram", "show", "1x1:2/1"]) == 2
+    assert capsys.readouterr().err == (
+        "solvelab: column 1: clue 2 needs 2 cells, the column has 1\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("limit", "message"),
     [
@@ -680,6 +757,22 @@ def test_bench_refuses_bad_arguments_in_one_line(capsys, tmp_path, args, message
     assert out == "" and err.startswith(f"solvelab: {message}") and err.count("\n") == 1
 
 
+def test_bench_names_a_puzzle_it_cannot_use_in_one_line(capsys, tmp_path):
+    (tmp_path / "plus.xml").write_text(dumps(Puzzle.from_grid([".X.", "XXX", ".X."]), "xml"))
+    (tmp_path / "cut.xml").write_text("<puzzleset><puzzle>\n<clues")
+    clues = "<clues type='{}'><line><count>2</count></line></clues>"
+    long = "<puzzle>" + clues.format("rows") + clues.format("columns") + "</puzzle>"
+    (tmp_path / "long.xml").write_text(long)
+    for only, problem in (
+        ("cut", "cut.xml: line 2: not well-formed XML"),
+        ("long", "long.xml: row 1: clue 2 needs 2 cells, the row has 1"),
+    ):
+        assert main(["bench", "nonogram", "--puzzles", str(tmp_path), "--only", only]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith(f"solvelab: {tmp_path}/{problem}")
+        assert err.count("\n") == 1
+
+
 def test_xml_round_trip_escapes_text_and_names():
     awkward = (
         WHITE,
@@ -696,6 +789,30 @@ def test_xml_round_trip_escapes_text_and_names():
     assert (again.title, again.author) == (puzzle.title, puzzle.author)
     assert again.colours == puzzle.colours
     assert (again.rows, again.columns, again.goal) == (puzzle.rows, puzzle.columns, puzzle.goal)
+
+
+def test_an_undeclared_background_gets_a_character_no_colour_draws_with():
+    """Not '?', which draws an unknown cell: and a colour the file draws as '?' is
+    no clash with a colour the file never declared."""
+    rows = "<line><count>1</count></line><line/>"
+    for declared, expected in (
+        ("<color name='black' char='.'/>", "-"),
+        ("<color name='black' char='.'/><color name='red' char='?'/>", "-"),
+        ("<color name='black' char='X'/>", "."),
+    ):
+        puzzle = parse(
+            f"<puzzle>{declared}<clues type='rows'>{rows}</clues>"
+            f"<clues type='columns'>{rows}</clues></puzzle>",
+            "xml",
+        )
+        assert puzzle.colours[0].char == expected
+    puzzle = parse(
+        "<puzzle><color name='white' char='X'/><color name='red' char='r'/>"
+        "<clues type='rows'><line><count color='red'>1</count></line></clues>"
+        "<clues type='columns'><line><count color='red'>1</count></line></clues></puzzle>",
+        "xml",
+    )
+    assert puzzle.colours[2] == BLACK._replace(char="#")  # the default colour, declared by none
 
 
 class _Index:

@@ -32,6 +32,14 @@ class ArgumentParser(argparse.ArgumentParser):
         return parsed
 
 
+def colour_wanted(choice: str) -> bool:
+    """Whether to draw in colour for ``--colour``: on a terminal for auto, unless
+    NO_COLOR is set and not empty (as no-color.org says)."""
+    if choice == "auto":
+        return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    return choice == "always"
+
+
 def seed(text: str) -> int:
     """A ``--seed``: an integer of 0 or more (Python's ``random`` takes -7 for 7, so a
     negative seed would quietly repeat a positive one)."""

@@ -30,11 +30,18 @@ that cannot be written (standard output closed, a full disk), one line and statu
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from solvelab import __version__
-from solvelab.arguments import ArgumentParser, count, one_line, run_command, seconds, seed
+from solvelab.arguments import (
+    ArgumentParser,
+    colour_wanted,
+    count,
+    one_line,
+    run_command,
+    seconds,
+    seed,
+)
 
 # Each command imports what it needs when it runs: `solvelab nonogram ...` then
 # starts without the cube's modules (see `solvelab bench startup`).
@@ -43,12 +50,6 @@ from solvelab.arguments import ArgumentParser, count, one_line, run_command, sec
 # to import, and every command builds the help that names it.
 GODS_NUMBER = 20  # every cube can be solved in 20 moves (Rokicki et al., 2010)
 SHORT_SOLVE_SECONDS = 10.0  # cube solve's time limit when --max-length is below 20
-
-
-def _colour_wanted(choice: str) -> bool:
-    if choice == "auto":
-        return sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    return choice == "always"
 
 
 def _add_colour_option(parser: argparse.ArgumentParser) -> None:
@@ -71,7 +72,7 @@ def _cube_facelets(args: argparse.Namespace) -> int:
 def _cube_show(args: argparse.Namespace) -> int:
     from solvelab.cube import Cube
 
-    print(Cube().apply(args.alg).net(colour=_colour_wanted(args.colour)))
+    print(Cube().apply(args.alg).net(colour=colour_wanted(args.colour)))
     return 0
 
 
@@ -81,7 +82,7 @@ def _cube_random(args: argparse.Namespace) -> int:
     cube = Cube.random(seed=args.seed)
     print(cube.to_facelets())
     print()
-    print(cube.net(colour=_colour_wanted(args.colour)))
+    print(cube.net(colour=colour_wanted(args.colour)))
     return 0
 
 
@@ -546,6 +547,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if hasattr(sys.stdout, "reconfigure"):  # not when closed (None)
+        # Text for people in an encoding without "×" or a colour's character: "?" for
+        # it, not a traceback. Files are written as UTF-8 bytes (nonogram convert, make).
+        sys.stdout.reconfigure(errors="replace")
     try:
         if argv[:1] == ["nonogram"] or argv[:2] == ["bench", "nonogram"]:
             from solvelab.nonogram import cli as nonogram_cli  # imported only when asked for

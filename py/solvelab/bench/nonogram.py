@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from solvelab.arguments import one_line
+
 ROOT = Path(__file__).resolve().parents[3]
 
 # Figures published in issue 14 (this machine, busy; upper figures), in seconds.
@@ -86,13 +88,13 @@ def find_puzzles(directory: Path, only: tuple[str, ...] | None = None) -> list[P
 
 
 def run_cpython(
-    paths: list[Path], time_limit: float, repeat: int = 1, check: bool = False
+    puzzles: dict, time_limit: float, repeat: int = 1, check: bool = False
 ) -> dict[Path, dict]:
-    """Each puzzle's result, its time the fastest of ``repeat`` rounds (see
-    :func:`in_rounds`)."""
-    from solvelab.nonogram import read_file, solve
+    """Each puzzle's result (``puzzles``: each file's puzzle), its time the fastest of
+    ``repeat`` rounds (see :func:`in_rounds`)."""
+    from solvelab.nonogram import solve
 
-    puzzles = {path: read_file(path) for path in paths}
+    paths = list(puzzles)
 
     def solve_one(path: Path):
         if sys.stderr.isatty():  # the table comes after the last round: say where it is
@@ -279,6 +281,16 @@ def main(
         matching = f" matches --only {' '.join(only)}" if only else ""
         print(f"solvelab: no .xml puzzle in {directory}{matching}", file=sys.stderr)
         return 2
+    from solvelab.nonogram import FormatError, NonogramError, read_file
+
+    puzzles = {}
+    for path in paths:  # all of them before the table starts, in either runtime
+        try:
+            puzzles[path] = read_file(path)
+        except NonogramError as error:  # malformed, or clues that no grid satisfies
+            named = str(error) if isinstance(error, FormatError) else f"{path}: {error}"
+            print(f"solvelab: {one_line(named)}", file=sys.stderr)
+            return 2
     peer_commands = {
         name: os.environ[var]
         for name, var in (
@@ -312,7 +324,7 @@ def main(
         header += [f"{name} (published)" for name in PUBLISHED]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    cpython = run_cpython(paths, time_limit, repeat, check) if "cpython" in runtimes else {}
+    cpython = run_cpython(puzzles, time_limit, repeat, check) if "cpython" in runtimes else {}
     checked: dict[str, int] = {}  # puzzles whose verdict a peer's count of solutions bears out
     disagreements: list[str] = []
     for path in paths:

@@ -14,21 +14,23 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
-from solvelab.arguments import ArgumentParser, one_line, run_command, seed
+from solvelab.arguments import ArgumentParser, colour_wanted, one_line, run_command, seed
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
-from solvelab.nonogram.files import FORMATS, MAX_FILE_BYTES, dumps, read_bytes, read_file
+from solvelab.nonogram.files import (
+    FILE_SUFFIXES,
+    FORMATS,
+    MAX_FILE_BYTES,
+    dumps,
+    read_bytes,
+    read_file,
+)
 from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
 from solvelab.nonogram.puzzle import Puzzle, clue_of, clue_text, line_name
 from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
 EXIT_TIMEOUT = 3
-
-
-def _colour_wanted(choice: str) -> bool:
-    if choice == "auto":
-        return sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    return choice == "always"
 
 
 def render(puzzle: Puzzle, grid, colour: bool = False) -> str:
@@ -64,8 +66,7 @@ def _load(path: str) -> Puzzle:
         return read_bytes(data, "-")
     if not path.strip():
         raise FormatError("no file named: give a file, - for standard input, or a Pattern game ID")
-    # A Pattern game ID may stand for a file, as it does for Simon Tatham's own solver.
-    if not os.path.exists(path) and looks_like_pattern_id(path):
+    if _is_pattern_id(path):
         return read_pattern_id(path)
     try:
         return read_file(path)
@@ -73,6 +74,26 @@ def _load(path: str) -> Puzzle:
         raise
     except NonogramError as error:  # the puzzle it holds cannot be used: say which file
         raise FormatError(str(error), None, path) from None
+
+
+def _is_pattern_id(path: str) -> bool:
+    """Whether FILE is a Pattern game ID, which may stand for a file, as it does for
+    Simon Tatham's own solver: no such file, an ID's shape, and no file's extension
+    (a missing "12:30.non" is a missing file)."""
+    return (
+        not os.path.exists(path)
+        and looks_like_pattern_id(path)
+        and Path(path).suffix.lower() not in FILE_SUFFIXES
+    )
+
+
+def _load_refusing_none(path: str) -> Puzzle:
+    """The puzzle for show and convert, which refuse clues that no grid satisfies
+    (solve answers "none"): named the file, as every other error does."""
+    try:
+        return _load(path)
+    except UnsatisfiableClues as error:
+        raise FormatError(str(error), None, None if _is_pattern_id(path) else path) from None
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -103,7 +124,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             )
         )
     else:
-        colour = _colour_wanted(args.colour)
+        colour = colour_wanted(args.colour)
         stats = result.stats
         work = (
             f"{stats.line_solves + stats.line_lookups} line solves, {stats.probes} probes, "
@@ -161,7 +182,7 @@ def _difficulty(result) -> str:
 
 def cmd_show(args: argparse.Namespace) -> int:
     try:
-        puzzle = _load(args.file)
+        puzzle = _load_refusing_none(args.file)
     except NonogramError as error:
         return _fail(str(error))
     title = f" “{puzzle.title}”" if puzzle.title else ""
@@ -175,7 +196,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             print(f"  {i:3}: {clue_text(clue, puzzle.colours)}")
     if puzzle.goal is not None:
         print("goal:")
-        print(render(puzzle, puzzle.goal, _colour_wanted(args.colour)))
+        print(render(puzzle, puzzle.goal, colour_wanted(args.colour)))
     return 0
 
 
@@ -184,13 +205,15 @@ def _write(puzzle: Puzzle, fmt: str) -> int:
         text = dumps(puzzle, fmt)
     except NonogramError as error:  # a format that cannot hold the puzzle's colours
         return _fail(str(error))
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    # UTF-8 whatever the locale: the readers take it so (XML without a declaration too).
+    sys.stdout.flush()
+    sys.stdout.buffer.write((text if text.endswith("\n") else text + "\n").encode("utf-8"))
     return 0
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
     try:
-        puzzle = _load(args.file)
+        puzzle = _load_refusing_none(args.file)
     except NonogramError as error:
         return _fail(str(error))
     return _write(puzzle, args.to)

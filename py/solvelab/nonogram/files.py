@@ -18,6 +18,8 @@ from solvelab.nonogram.pbn_xml import read_xml, write_xml
 from solvelab.nonogram.puzzle import Puzzle
 
 FORMATS = ("xml", "non", "text", "pattern")
+# The extensions of the formats' files: a name with one names a file, not a Pattern game ID.
+FILE_SUFFIXES = (".xml", ".pbn", ".non", ".txt")
 MAX_FILE_BYTES = 4_000_000
 
 

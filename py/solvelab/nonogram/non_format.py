@@ -37,7 +37,7 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
                     continue
                 sections[section].append(())
                 continue
-            blocks = []
+            lengths = []
             for part in line.replace(" ", ",").split(","):
                 if not part:
                     continue
@@ -49,9 +49,15 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
                         number,
                         source,
                     )
-                if length > 0:
-                    blocks.append(Block(length, 1))
-            sections[section].append(tuple(blocks))
+                lengths.append(length)
+            if 0 in lengths and len(lengths) > 1:
+                raise FormatError(
+                    "a clue number must be at least 1 (a 0 alone is a blank line), "
+                    f"not {shortened(line)!r}",
+                    number,
+                    source,
+                )
+            sections[section].append(tuple(Block(n, 1) for n in lengths if n))
             continue
         if not line or line.startswith("#"):
             continue

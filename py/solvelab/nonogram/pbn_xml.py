@@ -10,6 +10,7 @@ DOCTYPE is never fetched.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
@@ -106,10 +107,9 @@ def read_xml(text: str | bytes, source: str | None = None) -> Puzzle:
         colours[name] = Colour(name, char, node.text.strip().lstrip("#") or "000000")
     background = puzzle.attrs.get("backgroundcolor", "white")
     default = puzzle.attrs.get("defaultcolor", "black")
-    for name, base in (("white", WHITE), ("black", BLACK)):
+    for name, base, chars in (("white", WHITE, ".-_ "), ("black", BLACK, "X#*O")):
         if name not in colours and name in (background, default):
-            taken = {c.char for c in colours.values()}
-            colours[name] = base if base.char not in taken else base._replace(char="?")
+            colours[name] = base._replace(char=_free_char(chars, colours.values()))
     if background not in colours:
         fail(f'the background colour "{background}" is not defined', puzzle)
 
@@ -159,6 +159,14 @@ def read_xml(text: str | bytes, source: str | None = None) -> Puzzle:
         author=author.text.strip() if author is not None else "",
         goal=goal,
     )
+
+
+def _free_char(preferred: str, colours) -> str:
+    """The first character of ``preferred``, else any printable one, that none of
+    ``colours`` is drawn with; never '?', which draws an unknown cell."""
+    taken = {c.char for c in colours} | {"?"}
+    candidates = itertools.chain(preferred, map(chr, itertools.count(0x21)))
+    return next(c for c in candidates if c not in taken and c.isprintable())
 
 
 def _only(node: _Node, tag: str, fail) -> None:

@@ -203,6 +203,14 @@ class Puzzle:
                     f"as {colour.char!r}"
                 )
             drawn[colour.char] = colour.name
+        # Before the clues' checks: a goal of another size is a malformed file (a line
+        # left out), not clues without a solution.
+        if self.goal is not None:
+            goal = self.goal
+            if len(goal) != h or any(len(row) != w for row in goal):
+                raise ClueError(f"the goal picture is not {w}×{h}, the size of the clues")
+            if any(not 0 <= v < len(self.colours) for row in goal for v in row):
+                raise ClueError("the goal picture has a colour the puzzle does not")
         for index, clue in enumerate(self.lines):
             name = line_name(index, h)
             size = w if index < h else h
@@ -225,12 +233,6 @@ class Puzzle:
                     f"the rows fill {by_rows}{what} {'cell' if by_rows == 1 else 'cells'} "
                     f"and the columns {by_cols}"
                 )
-        if self.goal is not None:
-            goal = self.goal
-            if len(goal) != h or any(len(row) != w for row in goal):
-                raise ClueError(f"the goal picture is not {w}×{h}, the size of the clues")
-            if any(not 0 <= v < len(self.colours) for row in goal for v in row):
-                raise ClueError("the goal picture has a colour the puzzle does not")
 
     @classmethod
     def from_grid(
