@@ -491,6 +491,16 @@ def test_difficulty_levels():
     assert multiple.stats.branches >= 1
 
 
+def test_a_probe_whose_branches_are_both_solutions_ends_the_search():
+    """A checkerboard: one cell set either way propagates to a whole picture, so the
+    first probe finds both solutions (every cell was probed in vain before)."""
+    boards = [[[(r + c + k) % 2 for c in range(60)] for r in range(60)] for k in (0, 1)]
+    result = solve(Puzzle.from_grid(boards[0]))
+    assert result.status == MULTIPLE
+    assert sorted(list(map(list, grid)) for grid in result.solutions) == sorted(boards)
+    assert result.stats.probes <= 4
+
+
 def test_solve_leaves_no_reference_cycles_and_the_collector_as_it_was():
     # solve() pauses the cycle collector, which is safe only if the solver's garbage
     # is all freed by reference counts: every path (search with learning, colours,

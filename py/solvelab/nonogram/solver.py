@@ -571,6 +571,7 @@ class Solver:
         found = [2, 1]
         tried = [4, 4]
         prefer_edge = False
+        unknown = sum(1 for v in grid if v & (v - 1))  # cells not yet solved
         while True:
             changed = False
             scan = iter(order)
@@ -608,16 +609,23 @@ class Solver:
                 touched = set(lines)
                 base = snapshot(grid)
                 outcomes = []
+                solutions = 0  # branches that propagated to a whole picture
                 for bit in _bits(mask):
                     stats.probes += 1
                     grid[cell] = bit
                     count = propagate(grid, lines, touched)
                     if count >= 0:
                         outcomes.append((count, bit, snapshot(grid)))
+                        solutions += count >= unknown - 1 and self._solved(grid)
                     grid[:] = base
                 visited[cell] = tuple(touched)  # a set of hundreds of lines takes 10× the memory
                 if not outcomes:
                     return None
+                if solutions == len(outcomes) > 1:
+                    # Each branch is a solution, and all there are below this grid: the
+                    # search takes them at once (a checkerboard needs no more probes).
+                    remake = bytearray if snapshot is bytes else list
+                    return grid, (cell, [(bit, remake(after)) for _, bit, after in outcomes])
                 tried[use_edge] += 1
                 prefer_edge = found[1] * tried[0] > found[0] * tried[1]
                 if len(outcomes) == 1:  # already propagated
@@ -643,6 +651,8 @@ class Solver:
                 tick += 1
                 beside = []
                 for c in changed_cells:
+                    v = grid[c]
+                    unknown -= not v & (v - 1)  # (a changed cell was not solved before)
                     row, col = lines_of(c)
                     stamp[row] = stamp[col] = tick
                     if col > h:
@@ -765,7 +775,9 @@ class Solver:
                     result.reason = _probe_reason(self, grid)
                     return
                 result.difficulty = "probing" if probed[1] is None else "search"
-                if probed[1] is not None and self.learning and self.full == 3:
+                # (Unless a probe's branches are all solutions: the search just takes them.)
+                searching = probed[1] is not None and self.learning and self.full == 3
+                if searching and not all(self._solved(child) for _, child in probed[1][1]):
                     self._learning_search(result, probed[0])
                     break
             if probed is None:
