@@ -16,7 +16,7 @@
 // be had, a demo says why, and its next call (a turn, a scramble, Try again) asks again.
 
 import { embedDemo } from "./cube-embed.js";
-import { PythonClient, loadingText, withoutReload } from "./python.js";
+import { Cancelled, PythonClient, loadingText, withoutReload } from "./python.js";
 
 const lessons = document.querySelectorAll("[data-lesson]");
 // Stickers H cares about: the U and D faces' (corner and edge orientation about
@@ -62,6 +62,11 @@ function pythonReady() {
   return python.ready.then(() => python);
 }
 
+/** Marks `button` as the one chosen among the buttons of `group`. */
+function choose(group, button) {
+  for (const other of group.children) other.setAttribute("aria-pressed", String(other === button));
+}
+
 function waiting(demo) {
   const note = make("p", "lesson-wait");
   note.append(status.cloneNode(true));
@@ -78,7 +83,10 @@ function waiting(demo) {
 const phases = new Map(); // scramble -> promise of two_phase_lesson's answer
 function lessonOf(scramble) {
   if (!phases.has(scramble)) {
-    const lesson = pythonReady().then((py) => py.call("two_phase_lesson", { moves: scramble, time_limit: 1.0 }));
+    // Up to the first solution of 20 moves, however long the machine takes: the
+    // same list everywhere (a time limit would end it sooner on a slow one).
+    const request = { moves: scramble, good_enough: 20, time_limit: null };
+    const lesson = pythonReady().then((py) => py.call("two_phase_lesson", request));
     lesson.catch(() => phases.delete(scramble)); // asked again on Try again
     phases.set(scramble, lesson);
   }
@@ -142,12 +150,14 @@ async function hViewDemo(demo) {
     button.addEventListener("click", () => {
       box.show(options);
       demo.dataset.view = label;
+      choose(buttons, button);
     });
     buttons.append(button);
   }
   demo.prepend(buttons);
   box.show(views[2][1]);
   demo.dataset.view = "After phase 1";
+  choose(buttons, buttons.lastChild);
   demo.dataset.state = "ready";
 }
 
@@ -279,22 +289,26 @@ async function idaDemo(demo) {
   demo.append(pick, table, result);
   const done = waiting(demo);
   const py = await pythonReady().finally(done);
-  let asked = 0;
+  let search = null; // the search in progress, ended when another scramble is pressed
   const run = async (scramble) => {
-    const ask = ++asked;
+    search?.abort();
+    search = new AbortController();
+    const { signal } = search;
+    choose(pick, [...pick.children].find((button) => button.textContent === scramble));
     box.show({ setup: scramble });
     delete demo.dataset.state;
     table.replaceChildren();
     result.textContent = `Searching the cube after ${scramble} …`;
     let answer;
     try {
-      answer = await py.call("ida_star", { moves: scramble });
+      answer = await py.call("ida_star", { moves: scramble }, { signal });
     } catch (error) {
-      if (ask === asked) result.textContent = `${error.message} (press a scramble to retry)`;
+      if (error instanceof Cancelled) return;
+      result.textContent = `${error.message} (press a scramble to retry)`;
       askAgain.set(demo, () => run(scramble));
       return;
     }
-    if (ask !== asked) return;
+    if (signal.aborted) return; // answered just before another scramble was pressed
     askAgain.delete(demo);
     const head = make("tr");
     for (const title of ["depth limit", "nodes visited with the bound", "without it", "solved?"]) head.append(make("th", "", title));
@@ -309,7 +323,7 @@ async function idaDemo(demo) {
       );
       table.append(tr);
     }
-    result.textContent = `Bound at the start: ${answer.start_bound}. Solution: ${answer.moves.join(" ")}`;
+    result.textContent = `After ${scramble}: bound at the start ${answer.start_bound}; solution ${answer.moves.join(" ")}`;
     box.show({ setup: scramble, moves: answer.moves.join(" ") });
     demo.dataset.scramble = scramble;
     demo.dataset.limits = answer.limits.length;

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from solvelab.cube import Cube, CubieCube
+from solvelab.cube.cfop import solve as solve_cfop
 from solvelab.cube.cfop.f2l import SLOT_STICKERS, f2l_rules, f2l_state, in_slot
 from solvelab.cube.cfop.last_layer import solve_last_layer
 from solvelab.cube.cfop.places import after, face_turns, inverse, text
@@ -317,6 +318,17 @@ def test_a_keyhole_is_never_offered_through_a_solved_slot():
     solved_fl = tuple(home[i] if i in (1, 5) else state[i] for i in range(8))
     options = rules.options_for(solved_fl, FR)
     assert options and not any(option.needs & 0b10 for option in options)
+
+
+def test_the_cfop_pages_crosses_are_the_solvers():
+    """cfop.md's cross demo plays what `cube cfop --cross-colour white` prints, and
+    the any-colour cross it quotes is the solver's too."""
+    page = (Path(__file__).parent.parent / "site/cube/cfop.md").read_text()
+    setup, moves = re.search(r'data-setup="([^"]+)" data-moves="(x2[^"]+)"', page).groups()
+    any_colour = re.search(r"Any colour would have done in four \(`([^`]+)`", page)[1]
+    cube = Cube().apply(setup)
+    assert str(solve_cfop(cube, cross_colour="white").stages[0].moves) == moves
+    assert str(solve_cfop(cube).stages[0].moves) == any_colour
 
 
 def test_the_cfop_pages_excerpts_are_the_data_files():

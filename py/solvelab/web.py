@@ -439,14 +439,18 @@ def _cube_of_moves(moves: str) -> Cube:
 
 
 def two_phase_lesson(
-    moves: str, time_limit: float = 1.0, on_solution: Callable[[dict], None] | None = None
+    moves: str,
+    time_limit: float | None = 1.0,
+    on_solution: Callable[[dict], None] | None = None,
+    good_enough: int = 0,
 ) -> dict:
     """The textbook two-phase search on the cube after ``moves``, for the learner's page.
 
     Only the U-D axis, no inverse, no premoves (``solutions(classic=True)``),
     so every solution starts with its phase 1: ``found`` lists each better
     solution as ``{moves, phase1, length}`` (``phase1``: how many of the first
-    moves are phase 1), the last is the best in ``time_limit`` seconds.
+    moves are phase 1), the last is the best in ``time_limit`` seconds, or the
+    first of ``good_enough`` moves or fewer (the same list on any machine).
 
     >>> answer = two_phase_lesson("R U F' L2 D", time_limit=0)
     >>> best = answer["found"][-1]
@@ -467,6 +471,8 @@ def two_phase_lesson(
         found.append(step)
         if on_solution is not None:
             on_solution(step)
+        if solution.length <= good_enough:
+            break
     return {"found": found}
 
 

@@ -418,7 +418,7 @@ def nonogram_edit_open(
 # "." the background and "?" a cell not known; a clue number is followed by r, g or
 # b for a colour other than black.
 _LINE_COLOURS = ".#rgb"
-_LINE_CLUE_PART = re.compile(r"([1-9]\d{0,2})([rgb]?)$")
+_LINE_CLUE_PART = re.compile(r"([1-9]\d*)([rgb]?)$")
 
 
 def _line_blocks(clue: str) -> list[Block]:
@@ -432,6 +432,8 @@ def _line_blocks(clue: str) -> list[Block]:
                 f"{shortened(part)!r} is not a clue number (1 or more, with r, g or b after "
                 "it for a colour)"
             )
+        if len(match[1]) > 9:  # (its cells are counted against the line's below)
+            raise NonogramError(f"clue {shortened(match[1])} is longer than any line")
         blocks.append(Block(int(match[1]), _LINE_COLOURS.index(match[2] or "#")))
     return blocks
 
@@ -462,6 +464,8 @@ def nonogram_line(clue: str, cells: str) -> dict:
     'no placement of 2 3 agrees with the cells set'
     >>> nonogram_line("7", "???")["error"]
     'clue 7 needs 7 cells, the line has 3'
+    >>> nonogram_line("1000", "???")["error"]
+    'clue 1000 needs 1000 cells, the line has 3'
     >>> nonogram_line("1 " * 60, "?" * 100)["error"]
     'clues 1 1 1 1 1 1 1 1 1 1 … (60 numbers) need 119 cells, the line has 100'
     """

@@ -12,6 +12,7 @@ import pytest
 from pixels import colour_counts
 from playwright.sync_api import expect
 
+from solvelab import web
 from solvelab.build.site import COLOURS
 from solvelab.cube import Cube, coords
 from solvelab.cube.lessons import ida_star, phase1_coordinates
@@ -57,7 +58,13 @@ def test_the_solution_marks_phase_1_where_the_cube_enters_h(page, site_url):
     assert cube.apply(" ".join(moves)).is_solved()
     assert in_h(cube.apply(" ".join(moves[:phase1])))
     assert not in_h(cube.apply(" ".join(moves[: phase1 - 1])))
-    assert demo.locator(".lesson-found li").count() >= 1
+    # The list up to the first solution of 20 moves: the same on any machine.
+    lesson = web.two_phase_lesson(scramble, time_limit=None, good_enough=20)
+    expected = [
+        f"{s['phase1']} + {s['length'] - s['phase1']} = {s['length']} moves"
+        for s in lesson["found"]
+    ]
+    expect(demo.locator(".lesson-found li")).to_have_text(expected)
     before = canvas_png(demo)
     demo.locator(".cube-demo-play").click()
     expect(demo.locator(".cube-demo")).to_have_attribute("data-state", "done", timeout=60_000)
@@ -122,6 +129,17 @@ def test_ida_star_shows_pythons_limits(page, site_url):
             assert cells[0] == str(limit["depth"])
             assert cells[1] == f"{limit['nodes']:,}"
         expect(demo.locator(".lesson-moves")).to_contain_text(" ".join(answer["moves"]))
+    # Pressed in a row: the last one answers, and it is the one marked.
+    scrambles = demo.get_attribute("data-scrambles").split("|")
+    for scramble in scrambles[1:]:
+        demo.get_by_role("button", name=scramble, exact=True).click()
+    last = scrambles[-1]
+    expect(demo).to_have_attribute("data-scramble", last)
+    expect(demo).to_have_attribute("data-state", "ready", timeout=60_000)
+    expect(demo.locator(".lesson-moves")).to_contain_text(f"After {last}:")
+    pressed = demo.locator(".lesson-button[aria-pressed=true]")
+    expect(pressed).to_have_count(1)
+    expect(pressed).to_have_text(last)
 
 
 def test_the_superflip_opens_in_the_player_at_its_start(page, site_url):
