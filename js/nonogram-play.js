@@ -148,21 +148,26 @@ function load(next, cells = null, { time = 0, keepUrl = false, source = null, ve
   };
   grid.setPuzzle(puzzle, cells);
   showClues([]);
-  grid.locked = false;
   undo = [];
   redo = [];
+  if (!keepUrl) history.replaceState(null, "", location.pathname);
+  showSource();
+  showWaiting();
+  begin(time);
+  if (puzzle.verdict) showVerdict();
+  else checkVerdict();
+}
+
+/** Plays the grid as it is now, with the timer at `time` seconds (a new puzzle, or Restart). */
+function begin(time) {
+  grid.locked = false;
   elapsed = time;
   since = null;
   solved = false;
   root.classList.remove("nono-solved");
   say(puzzle.title ? `${puzzle.title} (${puzzle.width} × ${puzzle.height})` : `${puzzle.width} × ${puzzle.height}`);
   $(".nono-share").hidden = true;
-  if (!keepUrl) history.replaceState(null, "", location.pathname);
-  showSource();
-  showWaiting();
   afterChange({ quiet: true });
-  if (puzzle.verdict) showVerdict();
-  else checkVerdict();
 }
 
 /** The gallery's select shows the picture in play, or says what is in play instead. */
@@ -319,9 +324,19 @@ const actions = {
     undo.push(changes);
     afterChange();
   },
+  // Empties the grid as one step, which Undo takes back; the puzzle's verdict, or its check under way, stays.
   restart() {
     if (!puzzle) return;
-    load(puzzle);
+    abandon();
+    const changes = [];
+    grid.cells.forEach((value, cell) => value !== UNKNOWN && changes.push([cell, value, UNKNOWN]));
+    if (changes.length) {
+      undo.push(changes);
+      redo = [];
+    }
+    replay(changes, true);
+    begin(0);
+    if (puzzle.verdict) showVerdict();
   },
   async check() {
     if (!puzzle) return;
@@ -395,26 +410,35 @@ function refusal(answer) {
   return answer.error;
 }
 
-/** Opens the puzzle `ask()` answers (as Python's nonogram_from_… do), saying why not. */
+let opened = null; // the AbortController of the puzzle being opened, if one is
+
+/** Opens the puzzle `ask(signal)` answers (as Python's nonogram_from_… do), saying why
+ * not; resolves with null if another puzzle was chosen or opened first. */
 async function open(ask, options) {
-  // What Python was asked about the puzzle in play is for nobody now: it gets to this sooner.
+  // What Python was asked about the puzzle in play, or a puzzle still being opened, is
+  // for nobody now: it gets to this sooner.
   abandon();
   stopVerdict();
+  opened?.abort();
+  const controller = (opened = new AbortController());
   opening++;
   showWaiting();
   say("…");
   saySource(options.waiting ?? "…");
   let answer;
   try {
-    answer = await ask();
+    answer = await ask(controller.signal);
   } catch (error) {
+    if (controller.signal.aborted) return null;
     saySource(error.message, "error");
     checkVerdict(); // of the puzzle still in play
     throw error;
   } finally {
     opening--;
+    if (opened === controller) opened = null;
     showWaiting();
   }
+  if (controller.signal.aborted) return null; // another puzzle came first (the gallery's ask() heeds no signal)
   const error = refusal(answer);
   saySource(error ?? "", error ? "error" : "");
   if (error) return options.refused?.(answer), say(error, "error"), checkVerdict(), null;
@@ -451,7 +475,7 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
     : "Making a puzzle: random pictures until one has a single solution…";
   generating.key = null;
   const refused = (answer) => answer.tried && Object.assign(generating, { key, tried: answer.tried });
-  open(() => python.call("nonogram_generate", args), { waiting, refused, verdict: "unique", source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
+  open((signal) => python.call("nonogram_generate", args, { signal }), { waiting, refused, verdict: "unique", source: { label: `random ${args.width} × ${args.height}, ${args.difficulty}` } })
     .then((answer) => answer && say(`Random ${args.width} × ${args.height}, seed ${args.seed}: unique, ${answer.difficulty === "line" ? "line by line" : "needs trying cells"}.`))
     .catch((e) => say(e.message, "error"))
     .finally(() => {
@@ -465,13 +489,13 @@ $("[data-field=file]").addEventListener("change", async (event) => {
   if (!file) return;
   if (file.size > 2_000_000) return refuse("The file is over 2 MB.");
   const text = await file.text();
-  open(() => python.call("nonogram_from_text", { text, name: file.name }), { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
+  open((signal) => python.call("nonogram_from_text", { text, name: file.name }, { signal }), { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
 });
 $("[data-form=link]").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("[data-field=link]").value.trim();
   if (isPatternId(text)) {
-    return open(() => python.call("nonogram_from_text", { text }), { source: { label: "a Pattern game ID" } }).catch((e) => say(e.message, "error"));
+    return open((signal) => python.call("nonogram_from_text", { text }, { signal }), { source: { label: "a Pattern game ID" } }).catch((e) => say(e.message, "error"));
   }
   let params;
   try {
@@ -528,7 +552,7 @@ function openLink(params) {
   const progress = params.get("g");
   if (!clues) return refuse("The link holds no puzzle (it needs ?c=…).");
   if (clues.length > MAX_LINK || (progress?.length ?? 0) > MAX_LINK) return refuse("The link is too long to be a puzzle.");
-  open(() => python.call("nonogram_from_link", { clues, progress }), { keepUrl: true, source: { label: "from a link" } })
+  open((signal) => python.call("nonogram_from_link", { clues, progress }, { signal }), { keepUrl: true, source: { label: "from a link" } })
     .then((answer) => {
       // The progress shown once: the page's address keeps the puzzle, and a reload
       // then brings back the game as it was left here.

@@ -140,31 +140,32 @@ function sayAtLine(index, text) {
   input.scrollIntoView({ block: "nearest" });
 }
 
-/** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes; false,
- * saying why, if it could not read them or it has more lines than the page makes
- * boxes for (its clues would be cut). */
-function fillBoxes(puzzle, what) {
+/** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes and says
+ * `done`; or says why not, if it could not read them or it has more lines than the
+ * page makes boxes for (its clues would be cut). */
+function fillBoxes(puzzle, what, done) {
   // Past the library's limit the error still has the size: the page's is lower.
   const tooBig = puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE;
   if (puzzle.error && !tooBig) {
     // A file's errors name it already.
-    say(puzzle.error.startsWith(`${what}: `) ? puzzle.error : `${what}: ${puzzle.error}`, "error");
-    return false;
+    return say(puzzle.error.startsWith(`${what}: `) ? puzzle.error : `${what}: ${puzzle.error}`, "error");
   }
   if (tooBig) {
     const limit = `${MAX_SIZE} × ${MAX_SIZE} (solvelab nonogram solve, on the command line, up to 200 × 200)`;
-    say(`${what} is ${puzzle.width} × ${puzzle.height}: this page solves up to ${limit}.`, "error");
-    return false;
+    return say(`${what} is ${puzzle.width} × ${puzzle.height}: this page solves up to ${limit}.`, "error");
   }
   $("[data-field=width]").value = String(puzzle.width);
   $("[data-field=height]").value = String(puzzle.height);
   const text = (clue) => clue.join(" ");
   makeBoxes({ row: puzzle.rows.map(text), column: puzzle.columns.map(text) });
   save();
+  // A solve of the old clues (Solve pressed while they were read) is stopped, as when
+  // a box is typed in, and says so itself: "press Solve" now would be untrue.
+  if (running) return cluesChanged();
   clearLineMessages();
   hideAnswer();
   delete root.dataset.status;
-  return true;
+  say(done);
 }
 
 // -- solving ----------------------------------------------------------------------
@@ -320,7 +321,7 @@ const actions = {
   stop: () => python.stop(),
   async fill() {
     const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value });
-    if (fillBoxes(answer, "The text")) say(`${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
+    fillBoxes(answer, "The text", `${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
   },
   first: () => goTo(0),
   back: () => goTo(step() - 1),
@@ -332,8 +333,9 @@ root.addEventListener("click", (event) => {
   if (action) Promise.resolve(action()).catch(failed);
 });
 $(".nono-scrubber").addEventListener("input", (event) => goTo(Number(event.target.value)));
-// A size typed out of range is corrected in its box and said, after what the change
-// does to an answer shown; the note goes once a size is typed as it is used.
+// A size typed out of range or not whole is corrected in its box and said, after what
+// the change does to an answer shown; the note goes once a size is typed as it is used.
+// The same number written otherwise (1e2, 007) is only shown as the boxes use it.
 let sizeNote = null;
 for (const name of ["width", "height"]) {
   $(`[data-field=${name}]`).addEventListener("change", (event) => {
@@ -342,7 +344,7 @@ for (const name of ["width", "height"]) {
     event.target.value = used;
     if (makeBoxes()) cluesChanged();
     save();
-    if (typed !== used) {
+    if (Number(typed) !== Number(used)) {
       const stale = root.dataset.status === "stale" ? " The clues have changed since the answer: press Solve." : "";
       sizeNote = `The ${name} is a whole number from 1 to ${MAX_SIZE}: ${typed || "nothing"} became ${used}.${stale}`;
       say(sizeNote);
@@ -355,7 +357,7 @@ async function openFile(file) {
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
   $("#nono-clues").value = await file.text();
   const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value, name: file.name });
-  if (fillBoxes(answer, file.name)) say(`Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
+  fillBoxes(answer, file.name, `Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
 }
 $("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];
@@ -386,6 +388,9 @@ function restore() {
   $("[data-field=width]").value = String(kept.width);
   $("[data-field=height]").value = String(kept.height);
   makeBoxes({ row: kept.row, column: kept.column });
+  // The text shows these clues, not the example: "Into the boxes" would put it over them.
+  const lines = (kind) => boxes(kind).map((input) => input.value.trim() || "0");
+  $("#nono-clues").value = ["rows", ...lines("row"), "columns", ...lines("column")].join("\n");
   return true;
 }
 

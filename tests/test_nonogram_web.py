@@ -202,6 +202,13 @@ def test_solve_takes_one_clue_a_line_and_names_the_line_of_a_bad_one():
     assert huge["error"] == (
         "row 1: clues 1 1 1 1 1 1 1 1 1 1 … (5000 numbers) need 9999 cells, the row has 3"
     )
+    # A number too big for its line is named as that, however many digits it has.
+    for number in ("1000", "99999"):
+        big = web.nonogram_solve(row_texts=[number, "1", "1"], column_texts=["1", "1", "1"])
+        message = f"row 1: clue {number} needs {number} cells, the row has 3"
+        assert big == {"error": message, "line": 0}
+    absurd = web.nonogram_solve(row_texts=["1"], column_texts=["9" * 5000])
+    assert absurd["line"] == 1 and absurd["error"].endswith("is longer than any line")
 
 
 def test_a_puzzle_past_the_size_limit_says_its_size():

@@ -232,7 +232,7 @@ def nonogram_hint(rows: list[list[int]], columns: list[list[int]], grid: list[in
 _LINE = re.compile(r"^(row|column) (\d+)")
 
 
-_CLUE_PART = re.compile(r"[1-9]\d{0,2}$")
+_CLUE_PART = re.compile(r"[1-9]\d*$")
 
 
 def _line_clues(texts: list[str], kind: str) -> list[list[int]]:
@@ -249,6 +249,10 @@ def _line_clues(texts: list[str], kind: str) -> list[list[int]]:
             if not _CLUE_PART.match(part):
                 raise NonogramError(
                     f"{kind} {number}: {shortened(part)!r} is not a clue number (1 or more)"
+                )
+            if len(part) > 9:  # a shorter one is named with its line's size
+                raise NonogramError(
+                    f"{kind} {number}: clue {shortened(part)} is longer than any line"
                 )
         clues.append([int(part) for part in parts])
     return clues

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from test_nonogram_pages import (
     PYTHON_READY,
     cells,
+    centre,
     open_play,
     start_heart,
     wait_for_puzzle,
@@ -137,6 +138,66 @@ def test_hint_and_check_say_they_work_do_not_pile_up_and_give_way_to_another_puz
     expect(message).not_to_have_text(busy)
     expect(message).not_to_contain_text("House")
     assert len(calls(page, method)) == 2
+
+
+def test_a_picture_chosen_while_a_random_puzzle_is_made_stays(page, site_url):
+    page.add_init_script(WATCH_WORKER)
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.evaluate("window.holdMethod = 'nonogram_generate'")  # the Make takes a while
+    page.locator(".nono-more").evaluate("(details) => (details.open = true)")
+    make = page.get_by_role("button", name="Make")
+    make.click()
+    beside = page.locator(".nono-source-status")
+    expect(beside).to_contain_text("Making a puzzle")
+    [made] = calls(page, "nonogram_generate")
+    page.locator("[data-field=gallery]").select_option("cat")
+    message = page.locator(".nono-message")
+    expect(message).to_contain_text("Cat")
+    # The Make is abandoned: the worker is told not to run it, and Make can be pressed again.
+    assert made in page.evaluate("window.workerCancels")
+    expect(make).to_be_enabled()
+    expect(beside).to_have_text("")
+    # Its call reaches the worker after all; a Check asked after it is answered after it.
+    page.evaluate("window.holdMethod = null; window.release()")
+    page.mouse.click(*centre(page, 0, 0))
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(message).to_have_text(re.compile(r"wrong \(marked in red\)|No mistakes so far"))
+    assert page.locator("[data-field=gallery]").input_value() == "cat"
+    assert cells(page)[0] == 1
+    expect(beside).to_have_text("")
+
+
+def test_restart_is_one_step_undo_takes_back_and_keeps_the_puzzles_check(page, site_url):
+    page.add_init_script(WATCH_WORKER)
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.evaluate("window.holdMethod = 'nonogram_check'")  # whether it has one solution: slow
+    open_in_link_box(page, "2x2:1/1/1/1")
+    wait_for_puzzle(page, 2, 2)
+    [verdict] = calls(page, "nonogram_check")
+    page.mouse.click(*centre(page, 0, 0))
+    page.mouse.click(*centre(page, 0, 1), button="right")
+    assert cells(page) == [1, 2, 0, 0]
+    restart = page.get_by_role("button", name="Restart")
+    restart.click()
+    assert cells(page) == [0, 0, 0, 0]
+    # The check under way goes on: nothing is asked again.
+    assert calls(page, "nonogram_check") == [verdict]
+    assert verdict not in page.evaluate("window.workerCancels")
+    page.evaluate("window.holdMethod = null; window.release()")
+    message = page.locator(".nono-message")
+    expect(message).to_contain_text("This puzzle has more than one solution")
+    page.keyboard.press("Control+z")
+    assert cells(page) == [1, 2, 0, 0]
+    page.get_by_role("button", name="Redo").click()
+    assert cells(page) == [0, 0, 0, 0]
+    page.get_by_role("button", name="Undo").click()
+    assert cells(page) == [1, 2, 0, 0]
+    restart.click()  # the verdict known is said again
+    assert cells(page) == [0, 0, 0, 0]
+    expect(message).to_contain_text("This puzzle has more than one solution")
+    assert calls(page, "nonogram_check") == [verdict]
 
 
 def test_keys_set_a_cell_whatever_it_held(page, site_url):

@@ -74,6 +74,12 @@ def test_one_box_a_line_sized_by_width_and_height(page, site_url):
     page.locator("[data-field=height]").fill("5")
     page.locator("[data-field=height]").dispatch_event("change")
     expect(page.locator(".nono-message")).to_have_text("")
+    # the same number written otherwise is just shown as the boxes use it
+    page.locator("[data-field=width]").fill("1e2")
+    page.locator("[data-field=width]").dispatch_event("change")
+    expect(page.locator(".nono-lines[data-kind=column] input")).to_have_count(100)
+    expect(page.locator("[data-field=width]")).to_have_value("100")
+    expect(page.locator(".nono-message")).to_have_text("")
 
 
 @pytest.mark.parametrize("steps", [False, True])
@@ -145,6 +151,39 @@ def test_typing_a_clue_stops_the_solve_of_the_old_clues(page, site_url):
         "The clues were changed while they were being solved: press Solve again."
     )
     expect(page.get_by_role("button", name="Solve")).to_be_enabled()
+
+
+def test_clues_put_into_the_boxes_stop_the_solve_of_the_old_clues(page, site_url):
+    open_solve(page, site_url)
+    type_clues(page, *dom(9))  # with steps recorded: minutes of backtracking
+    page.locator("summary").click()
+    page.locator("#nono-clues").fill(clue_text(*RING))
+    # Every message the page shows, from here on.
+    page.evaluate(
+        """() => {
+          const message = document.querySelector('.nono-message');
+          window.messages = [];
+          new MutationObserver(() => window.messages.push(message.textContent))
+            .observe(message, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+    # Solve pressed while the text is read: it solves the old clues, then new ones come.
+    page.evaluate(
+        """() => {
+          document.querySelector('[data-action="fill"]').click();
+          document.querySelector('[data-action="solve"]').click();
+        }"""
+    )
+    expect(page.locator(".nono-lines[data-kind=row] input")).to_have_count(3)
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "stale")
+    expect(page.locator(".nono-message")).to_have_text(
+        "The clues were changed while they were being solved: press Solve again."
+    )
+    expect(page.get_by_role("button", name="Solve")).to_be_enabled()
+    # never "press Solve" while Solve did nothing
+    assert not [text for text in page.evaluate("window.messages") if "clues in the boxes" in text]
+    solve(page, steps=False)
+    expect(page.locator(".nono-message")).to_contain_text("2 solutions")
 
 
 def test_the_nonogram_pages_never_load_the_cubes_tables(page, site_url, page_log):
@@ -329,3 +368,18 @@ def test_the_clues_typed_are_kept_for_the_next_visit(page, site_url):
         boxes = page.locator(f".nono-lines[data-kind={kind}] input")
         expect(boxes).to_have_count(len(clues))
         assert [boxes.nth(i).input_value() for i in range(len(clues))] == clues
+
+
+def test_the_text_shows_the_clues_kept_not_the_example(page, site_url):
+    # It showed the example, and "Into the boxes" put it over the clues kept.
+    open_solve(page, site_url)
+    rows, columns = ["1", "", "1 1"], ["1", "1", "1"]
+    type_clues(page, rows, columns)
+    page.reload()
+    expect(page.get_by_role("button", name="Solve")).to_be_enabled(timeout=PYTHON_READY)
+    page.locator("summary").click()
+    expect(page.locator("#nono-clues")).to_have_value("rows\n1\n0\n1 1\ncolumns\n1\n1\n1")
+    page.get_by_role("button", name="Into the boxes").click()
+    expect(page.locator(".nono-message")).to_have_text("3 × 3 clues in the boxes: press Solve.")
+    boxes = page.locator(".nono-lines input")
+    assert [boxes.nth(i).input_value() for i in range(6)] == rows + columns
