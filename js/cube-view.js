@@ -184,7 +184,7 @@ const cross = (a, b) => [
 ];
 const axisVector = (k, s = 1) => [k === 0 ? s : 0, k === 1 ? s : 0, k === 2 ? s : 0];
 const axisOf = (normal) => normal.findIndex((c) => c !== 0);
-const faceIndex = (normal) => 2 * axisOf(normal) + (normal[axisOf(normal)] > 0 ? 0 : 1);
+const faceIndex = (normal) => FACE_NORMALS.findIndex((n) => dot(n, normal) === 1);
 
 /** Point p + a*u + b*v + c*w, for short. */
 function along(p, a, u, b = 0, v = u, c = 0, w = u) {
@@ -523,18 +523,22 @@ function cameraMatrices(r, v, yawDegrees, pitchDegrees) {
   v[12] = 0; v[13] = 0; v[14] = -CAMERA_DISTANCE; v[15] = 1;
 }
 
+/** The rows of a camera's rotation r: the screen's right and up, and the direction
+ * to the eye, in the cube's coordinates. */
+const cameraAxes = (r) => [
+  [r[0], r[3], r[6]],
+  [r[1], r[4], r[7]],
+  [r[2], r[5], r[8]],
+];
+
 /**
- * Lay out the hints for a camera whose rotation is r (its rows are the screen's
- * right and up and the direction to the eye, in the cube's coordinates): for
- * each face, how much its copy shows (0 to 1) and where it floats, as an offset
- * from the face.
+ * Lay out the hints for a camera whose rotation is r: for each face, how much
+ * its copy shows (0 to 1) and where it floats, as an offset from the face.
  */
 function layHints(offsets, shown, r) {
-  const right = [r[0], r[3], r[6]];
-  const up = [r[1], r[4], r[7]];
-  const eye = [r[2], r[5], r[8]];
+  const [right, up, eye] = cameraAxes(r);
+  const [low, high] = HINT_FADE;
   FACE_NORMALS.forEach((normal, face) => {
-    const [low, high] = HINT_FADE;
     shown[face] = smootherStep(clamp((-dot(normal, eye) - low) / (high - low), 0, 1));
     // The face's centre on the screen; a face turned straight away (centre
     // hidden behind the cube's) leans its copy to the upper right.
@@ -556,6 +560,7 @@ function layHints(offsets, shown, r) {
  * its centre) around the cube and its hints, each hint as far as it shows.
  */
 function hintBox(offsets, shown, r, hints) {
+  const [right, up, eye] = cameraAxes(r);
   const box = [-CUBE_RADIUS, CUBE_RADIUS, -CUBE_RADIUS, CUBE_RADIUS];
   FACE_NORMALS.forEach((normal, face) => {
     const weight = hints * shown[face];
@@ -566,10 +571,9 @@ function hintBox(offsets, shown, r, hints) {
     const centre = normal.map((c, i) => (1 + SURFACE) * c + offsets[3 * face + i]);
     for (const [a, b] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
       const corner = along(centre, 3 * HALF * a, u, 3 * HALF * b, v);
-      const depth = r[2] * corner[0] + r[5] * corner[1] + r[8] * corner[2];
-      const perspective = (weight * CAMERA_DISTANCE) / (CAMERA_DISTANCE - depth);
-      const x = (r[0] * corner[0] + r[3] * corner[1] + r[6] * corner[2]) * perspective;
-      const y = (r[1] * corner[0] + r[4] * corner[1] + r[7] * corner[2]) * perspective;
+      const perspective = (weight * CAMERA_DISTANCE) / (CAMERA_DISTANCE - dot(corner, eye));
+      const x = dot(corner, right) * perspective;
+      const y = dot(corner, up) * perspective;
       const margin = HINT_MARGIN * weight;
       box[0] = Math.min(box[0], x - margin);
       box[1] = Math.max(box[1], x + margin);
