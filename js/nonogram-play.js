@@ -35,7 +35,6 @@ const python = {
   call: (method, args, options) => started.then(() => client.call(method, args, options)),
 };
 const message = $(".nono-message");
-let busy = ""; // what the page says while a hint or check runs
 const say = (text, kind = "") => {
   message.textContent = text; // text, never HTML
   message.dataset.kind = kind;
@@ -189,7 +188,7 @@ function afterChange({ quiet = false } = {}) {
     grid.locked = true;
     root.classList.add("nono-solved");
     say(`Solved in ${clock(elapsed)}!`, "solved");
-  } else if (!quiet && !solved) say(busy);
+  } else if (!quiet && !solved) sayBusy();
   save();
 }
 
@@ -252,7 +251,10 @@ function stopTimer() {
   elapsed = seconds();
   since = null;
 }
-setInterval(() => ($(".nono-timer").textContent = clock(seconds())), 500);
+setInterval(() => {
+  $(".nono-timer").textContent = clock(seconds());
+  tickBusy();
+}, 500);
 document.addEventListener("visibilitychange", () => {
   if (document.hidden && since !== null) stopTimer(), save();
 });
@@ -278,10 +280,11 @@ async function ask(action, method, waiting) {
   if (asking.has(action)) return null;
   const controller = new AbortController();
   const button = $(`[data-action=${action}]`);
-  asking.set(action, { controller, button, waiting });
+  // Python answers one call at a time: a puzzle's own check (see checkVerdict) goes first.
+  if (verdictAsked) waiting += " (Python is solving the puzzle first: hard clues take a while)";
+  asking.set(action, { controller, button, waiting, since: performance.now() });
   button.setAttribute("aria-busy", "true");
-  busy = waiting;
-  say(busy);
+  sayBusy();
   const asked = askedFor();
   try {
     const args = { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells };
@@ -297,7 +300,25 @@ async function ask(action, method, waiting) {
 function done(action) {
   asking.get(action).button.removeAttribute("aria-busy");
   asking.delete(action);
-  busy = [...asking.values()].at(-1)?.waiting ?? "";
+}
+
+/** Says what the latest hint or check under way is doing, with the seconds it has
+ * waited: shown, not read out (a screen reader would say them every second). */
+function sayBusy() {
+  const latest = [...asking.values()].at(-1);
+  say(latest?.waiting ?? "");
+  if (!latest) return;
+  const clock = document.createElement("span");
+  clock.className = "nono-busy-clock";
+  clock.setAttribute("aria-hidden", "true");
+  message.append(clock);
+  tickBusy();
+}
+function tickBusy() {
+  const clock = message.querySelector(".nono-busy-clock");
+  const latest = [...asking.values()].at(-1);
+  const s = latest ? Math.floor((performance.now() - latest.since) / 1000) : 0;
+  if (clock) clock.textContent = s ? ` ${s} s` : "";
 }
 
 /** Abandons the hints and checks under way (their answers would be for nobody). */
@@ -305,8 +326,21 @@ function abandon() {
   for (const [action, { controller }] of asking) controller.abort(), done(action);
 }
 
+/** Plays a step forwards or back; a Restart's step sets the timer too (its `clock`:
+ * the seconds before it and after), so undoing the Restart of a solved puzzle gives
+ * back the time it was solved in. */
 function replay(changes, forward) {
   for (const [cell, before, after] of changes) grid.cells[cell] = forward ? after : before;
+  if (changes.clock) (elapsed = changes.clock[forward ? 1 : 0]), (since = null);
+}
+
+// The link's alphabet and progress text, as solvelab.nonogram.link reads them: the
+// cells (0 unknown, 1 filled, 2 crossed) three a character.
+const LINK_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+function progressText(cells) {
+  let text = "";
+  for (let i = 0; i < cells.length; i += 3) text += LINK_ALPHABET[cells[i] * 9 + (cells[i + 1] ?? 0) * 3 + (cells[i + 2] ?? 0)];
+  return text;
 }
 
 const actions = {
@@ -330,6 +364,7 @@ const actions = {
     abandon();
     const changes = [];
     grid.cells.forEach((value, cell) => value !== UNKNOWN && changes.push([cell, value, UNKNOWN]));
+    changes.clock = [seconds(), 0];
     if (changes.length) {
       undo.push(changes);
       redo = [];
@@ -364,24 +399,24 @@ const actions = {
     const where = answer.kind === "wrong" ? `: ${cellNames(answer.cells.map(([cell]) => cell), puzzle.width)}` : "";
     say(`Hint: ${answer.reason}${where}`, "hint");
   },
+  // The link is made here, not by Python: it is there at once, even while Python loads
+  // or works on a hard puzzle's check.
   async share() {
     if (!puzzle) return;
-    const asked = askedFor();
-    const answer = await python.call("nonogram_link", { rows: puzzle.rows, columns: puzzle.columns, grid: asked.cells });
-    if (!asked.still()) return say("The grid changed while the link was being made: press Share again.");
-    if (answer.error) return say(answer.error, "error");
     const url = new URL(location.pathname, location.href);
-    url.searchParams.set("c", answer.clues);
-    if (asked.cells.some((c) => c !== UNKNOWN)) url.searchParams.set("g", answer.progress);
+    url.searchParams.set("c", puzzle.link);
+    const played = grid.cells.some((c) => c !== UNKNOWN);
+    if (played) url.searchParams.set("g", progressText(grid.cells));
+    const holds = played ? "the clues and your progress" : "the clues";
     const box = $(".nono-share");
     box.value = url.href;
     box.hidden = false;
     box.select();
     try {
       await navigator.clipboard.writeText(url.href);
-      say("Link copied (it holds the clues and your progress).");
+      say(`Link copied (it holds ${holds}).`);
     } catch {
-      say("Copy the link below (it holds the clues and your progress).");
+      say(`Copy the link below (it holds ${holds}).`);
     }
   },
 };

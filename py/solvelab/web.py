@@ -364,13 +364,6 @@ def nonogram_from_link(**args) -> dict:
     return web_nonogram.nonogram_from_link(**args)
 
 
-def nonogram_link(**args) -> dict:
-    """See :func:`solvelab.web_nonogram.nonogram_link`."""
-    from solvelab import web_nonogram
-
-    return web_nonogram.nonogram_link(**args)
-
-
 def nonogram_check(**args) -> dict:
     """See :func:`solvelab.web_nonogram.nonogram_check`."""
     from solvelab import web_nonogram

@@ -152,19 +152,6 @@ def nonogram_from_link(clues: str, progress: str | None = None) -> dict:
         return {"error": str(error)}
 
 
-def nonogram_link(rows: list[list[int]], columns: list[list[int]], grid=None) -> dict:
-    """The link text for a puzzle (``clues``) and, with ``grid``, its ``progress``."""
-    from solvelab.nonogram.link import encode_progress
-
-    try:
-        answer = {"clues": encode_clues(_puzzle_of(rows, columns))}
-    except (NonogramError, ValueError) as error:
-        return {"error": str(error)}
-    if grid is not None:
-        answer["progress"] = encode_progress(grid)
-    return answer
-
-
 def _unique(puzzle: Puzzle) -> tuple | dict:
     """The puzzle's solution, or ``{"error", "status"}`` when it has not exactly one
     (``status`` ``multiple`` or ``none``)."""

@@ -187,8 +187,8 @@ def test_check_marks_wrong_cells(page, site_url):
     assert min(r, g, b) > 200
 
 
-def test_solving_the_picture_shows_the_solved_moment_and_reload_keeps_it(page, site_url):
-    start_heart(page, site_url)
+def solve_heart(page):
+    """Fills the heart's runs, a stroke each."""
     for row, text in enumerate(HEART):
         col = 0
         while col < len(text):
@@ -198,6 +198,11 @@ def test_solving_the_picture_shows_the_solved_moment_and_reload_keeps_it(page, s
                 col = end
             else:
                 col += 1
+
+
+def test_solving_the_picture_shows_the_solved_moment_and_reload_keeps_it(page, site_url):
+    start_heart(page, site_url)
+    solve_heart(page)
     assert cells(page) == [1 if ch == "X" else 0 for ch in "".join(HEART)]
     expect(page.locator(".nono-message")).to_contain_text("Solved in")
     expect(page.locator(".nonogram-play")).to_have_class("nonogram-app nonogram-play nono-solved")

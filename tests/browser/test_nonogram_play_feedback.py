@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from held import Held
@@ -15,6 +16,7 @@ from test_nonogram_pages import (
     cells,
     centre,
     open_play,
+    solve_heart,
     start_heart,
     wait_for_puzzle,
     wait_for_python,
@@ -120,7 +122,7 @@ def test_hint_and_check_say_they_work_do_not_pile_up_and_give_way_to_another_puz
     for _ in range(3):
         button.click()
     message = page.locator(".nono-message")
-    expect(message).to_have_text(busy)
+    expect(message).to_have_text(re.compile(rf"^{re.escape(busy)}( \d+ s)?$"))  # and its seconds
     expect(button).to_have_attribute("aria-busy", "true")
     expect(button).to_be_enabled()
     asked = calls(page, method)
@@ -135,7 +137,7 @@ def test_hint_and_check_say_they_work_do_not_pile_up_and_give_way_to_another_puz
     # The abandoned call reaches the worker after all: its answer is for nobody.
     page.evaluate("window.holdMethod = null; window.release()")
     button.click()
-    expect(message).not_to_have_text(busy)
+    expect(message).not_to_contain_text(busy)
     expect(message).not_to_contain_text("House")
     assert len(calls(page, method)) == 2
 
@@ -200,6 +202,58 @@ def test_restart_is_one_step_undo_takes_back_and_keeps_the_puzzles_check(page, s
     assert calls(page, "nonogram_check") == [verdict]
 
 
+def test_undoing_the_restart_of_a_solved_puzzle_gives_back_its_time(page, site_url):
+    page.clock.install()
+    start_heart(page, site_url)
+    page.mouse.click(*centre(page, 0, 0), button="right")  # an empty cell crossed
+    page.clock.fast_forward("01:05")  # the timer runs from the first stroke
+    solve_heart(page)
+    message = page.locator(".nono-message")
+    expect(message).to_have_text(re.compile(r"^Solved in 1:0\d!$"))
+    solved = message.text_content()
+    page.get_by_role("button", name="Restart").click()
+    assert not any(cells(page))
+    expect(page.locator(".nono-timer")).to_have_text("0:00")
+    page.keyboard.press("Control+z")
+    expect(message).to_have_text(solved)  # it said "Solved in 0:00!"
+    expect(page.locator(".nono-timer")).to_have_text(solved.removeprefix("Solved in ")[:-1])
+
+
+def test_a_hint_waiting_behind_the_puzzles_check_says_so_and_counts_seconds(page, site_url):
+    page.add_init_script(WATCH_WORKER)
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.evaluate("window.holdMethod = 'nonogram_check'")  # as a hard puzzle's check would run
+    open_in_link_box(page, "2x2:1/1/1/1")
+    wait_for_puzzle(page, 2, 2)
+    page.evaluate("window.holdMethod = 'nonogram_hint'")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    message = page.locator(".nono-message")
+    expect(message).to_contain_text("Python is solving the puzzle first")
+    expect(page.locator(".nono-message [aria-hidden=true]")).to_have_text(re.compile(r"^ \d+ s$"))
+    page.evaluate("window.holdMethod = null; window.release()")
+    expect(message).to_contain_text("more than one solution")
+    expect(page.locator(".nono-message [aria-hidden=true]")).to_have_count(0)
+
+
+def test_share_makes_its_link_while_python_is_busy(page, site_url):
+    page.add_init_script(WATCH_WORKER)
+    start_heart(page, site_url)
+    wait_for_python(page)
+    page.evaluate("window.holdMethod = 'nonogram_check'")  # as a hard puzzle's check would run
+    open_in_link_box(page, "2x2:1/1/1/1")
+    wait_for_puzzle(page, 2, 2)
+    page.mouse.click(*centre(page, 0, 0))
+    page.mouse.click(*centre(page, 1, 1), button="right")
+    asked = page.evaluate("window.workerCalls.length")
+    page.get_by_role("button", name="Share").click()
+    expect(page.locator(".nono-share")).to_be_visible()
+    query = parse_qs(urlsplit(page.locator(".nono-share").input_value()).query)
+    # cells 1 0 0 2: "9" is 1·9 + 0·3 + 0, "I" (18) is 2·9 with the padding
+    assert query == {"c": ["1.1_1.1"], "g": ["9I"]}
+    assert page.evaluate("window.workerCalls.length") == asked
+
+
 def test_keys_set_a_cell_whatever_it_held(page, site_url):
     start_heart(page, site_url)
     page.locator(".nono-canvas").focus()
@@ -232,6 +286,8 @@ def test_a_first_visit_plays_the_gallerys_picture_while_python_loads(page, site_
     page.locator(".nono-canvas").focus()
     page.keyboard.press("f")  # a cell filled before Python is there
     assert cells(page)[0] == 1
+    page.get_by_role("button", name="Share").click()  # made without Python
+    expect(page.locator(".nono-share")).to_have_value(re.compile(r"\?c=[^&]+&g=9"))
     held.release()
     wait_for_python(page)
     page.get_by_role("button", name="Check", exact=True).click()

@@ -4,7 +4,9 @@ Clues: each number is one character of ``ALPHABET`` (1 to 61), or ``~`` and
 two characters for 62 to 3843; a line's numbers are written one after
 another (``0`` for an empty line), lines are separated by ``.``, and the rows
 from the columns by ``_``. Progress: the cells (0 unknown, 1 filled, 2
-crossed) three at a time, one character each.
+crossed) three at a time, one character each: ``ALPHABET[9a + 3b + c]``, the
+last three padded with 0. The Play page writes it (js/nonogram-play.js), so
+that Share needs no Python.
 
 >>> from solvelab.nonogram.puzzle import Puzzle
 >>> puzzle = Puzzle.from_grid(["X.X", "XXX"])
@@ -19,8 +21,6 @@ solvelab.nonogram.errors.UnsatisfiableClues: row 1: clues 1 1 need 3 cells, the 
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from solvelab.nonogram.errors import FormatError
 from solvelab.nonogram.puzzle import Block, Puzzle
@@ -85,23 +85,12 @@ def decode_clues(text: str) -> Puzzle:
     return Puzzle(tuple(rows), tuple(columns))
 
 
-def encode_progress(cells: Sequence[int]) -> str:
-    """Cells (0, 1 or 2) as link text, three a character.
+def decode_progress(text: str, size: int) -> list[int]:
+    """``size`` cells from a link's progress text (the Play page writes it).
 
-    >>> encode_progress([1, 2, 0, 1])
-    'F9'
     >>> decode_progress("F9", 4)
     [1, 2, 0, 1]
     """
-    out = []
-    for i in range(0, len(cells), 3):
-        a, b, c = ([*cells[i : i + 3], 0, 0])[:3]
-        out.append(ALPHABET[a * 9 + b * 3 + c])
-    return "".join(out)
-
-
-def decode_progress(text: str, size: int) -> list[int]:
-    """``size`` cells from :func:`encode_progress`'s text."""
     if len(text) != (size + 2) // 3:
         raise FormatError(f"the link's progress is for another size ({len(text)} characters)")
     cells = []
