@@ -1,13 +1,16 @@
 // The live demos of the Nonograms chapter (site/nonograms/solver.md).
 //
-// Python decides, this shows: the line solver's answer, the placements and the
-// solver's steps all come from solvelab.web (nonogram_line, nonogram_solve,
-// nonogram_from_gallery) through the worker. Each demo says what it is with
+// Python decides, this shows: the line solver's answer, the placements, the
+// solver's steps and the generator's pictures all come from solvelab.web
+// (nonogram_line, nonogram_solve, nonogram_from_gallery, nonogram_generator_trials)
+// through the worker. Each demo says what it is with
 // data-demo and is set up when found:
 //
 //   <div data-demo="line" data-clue="2 3" data-length="7">   one line: set cells, see what is forced
 //   <div data-demo="steps" data-gallery="cat">               the solver's steps on a gallery puzzle
 //   <div data-demo="steps" data-rows="1|2 1|…" data-columns="…">   … or on clues given here
+//   <div data-demo="generator" data-width="10" data-height="10" data-density="0.4" data-seed="2">
+//                                                             the generator's pictures, each judged
 //
 // When Python has answered, a demo's data-state is "ready" (tests wait for it). When
 // Python cannot start, a demo says why and offers to try again.
@@ -287,7 +290,118 @@ async function stepsDemo(demo) {
   demo.dataset.state = "ready";
 }
 
-const setUps = { line: lineDemo, steps: stepsDemo };
+// --- The generator: a seed's random pictures, each checked, until one has a single solution ---
+
+const DEMO_SIDE = 15; // the largest width and height (nonogram_generator_trials's limit)
+const HOW_SOLVED = { line: "line by line", probing: "needs probing" };
+
+/** What the generator made of picture `number` (a trial of nonogram_generator_trials). */
+function trialCaption(trial, number) {
+  const said = {
+    blank: "blank: no puzzle",
+    "not line-solvable": "line solving alone does not finish it: turned down",
+    timeout: "not decided in time: turned down",
+    multiple: `a second solution, ${trial.differ?.length} cells away (marked): turned down`,
+  }[trial.verdict];
+  if (said) return `${number}: ${said}`;
+  const how = HOW_SOLVED[trial.difficulty] ?? `needs search (${trial.guesses} ${trial.guesses === 1 ? "guess" : "guesses"})`;
+  return `${number}: one solution, ${how}: ${trial.kept ? "kept" : "not the kind asked for, turned down"}`;
+}
+
+function trialFigure(trial, number) {
+  const figure = make("figure", "nono-demo-trial");
+  const picture = make("div", "nono-demo-thumb");
+  picture.style.gridTemplateColumns = `repeat(${trial.picture[0].length}, 1fr)`;
+  const marked = new Set(trial.differ ?? []);
+  [...trial.picture.join("")].forEach((c, i) => {
+    const cell = make("span", marked.has(i) ? "is-new" : "");
+    cell.dataset.cell = c === "X" ? "#" : ".";
+    picture.append(cell);
+  });
+  const caption = trialCaption(trial, number);
+  picture.setAttribute("role", "img");
+  picture.setAttribute("aria-label", `picture ${caption}`);
+  figure.dataset.verdict = trial.verdict;
+  figure.classList.toggle("is-kept", trial.kept);
+  figure.append(picture, make("figcaption", "", caption));
+  return figure;
+}
+
+const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
+
+async function generatorDemo(demo) {
+  const form = make("form", "nono-row");
+  const field = (label, control) => {
+    const wrap = make("label", "", `${label} `);
+    wrap.append(control);
+    form.append(wrap);
+    return control;
+  };
+  const number = (attributes) => Object.assign(make("input"), { type: "number", required: true, ...attributes });
+  const { width = "10", height = "10", density = "0.4", seed = "1" } = demo.dataset;
+  const widthBox = field("width", number({ min: 5, max: DEMO_SIDE, value: width }));
+  const heightBox = field("height", number({ min: 5, max: DEMO_SIDE, value: height }));
+  const densityBox = field("density", number({ min: 0.05, max: 0.95, step: 0.05, value: density }));
+  const seedBox = field("seed", number({ step: 1, value: seed }));
+  const kind = field("kind", make("select"));
+  for (const [value, label] of [
+    ["any", "any"],
+    ["easy", "line by line"],
+    ["hard", "needs more"],
+  ])
+    kind.append(Object.assign(make("option", "", label), { value }));
+  const submit = make("button", "", "Make");
+  submit.type = "submit";
+  form.append(submit);
+  const verdict = make("p", "nono-message");
+  verdict.setAttribute("role", "status");
+  const list = make("div", "nono-demo-trials");
+  demo.append(form, verdict, list);
+
+  let asked = 0;
+  async function run() {
+    const mine = ++asked;
+    delete demo.dataset.state;
+    verdict.textContent = "making…";
+    verdict.dataset.kind = "";
+    const args = {
+      width: Number(widthBox.value),
+      height: Number(heightBox.value),
+      density: Number(densityBox.value),
+      seed: Number(seedBox.value),
+      difficulty: kind.value,
+    };
+    let answer;
+    try {
+      answer = await ask("nonogram_generator_trials", args);
+    } catch (error) {
+      if (mine !== asked || !list.isConnected) return; // asked again, or the demo says why it cannot run
+      list.replaceChildren();
+      verdict.textContent = error.name === "UserError" ? error.message : `${error.message} (press Make to try again)`;
+      verdict.dataset.kind = "error";
+      demo.dataset.state = "ready";
+      return;
+    }
+    if (mine !== asked) return; // a later Make asked again
+    const { trials } = answer;
+    list.replaceChildren(...trials.map((trial, i) => trialFigure(trial, i + 1)));
+    const count = `${trials.length} ${trials.length === 1 ? "picture" : "pictures"}`;
+    verdict.textContent = trials.at(-1).kept
+      ? `The ${ordinal(trials.length)} picture is kept: ${count} tried.`
+      : `None of the first ${count} is kept (the demo shows no more): solvelab nonogram make goes on, up to 2000 pictures.`;
+    demo.dataset.trials = String(trials.length);
+    demo.dataset.state = "ready";
+  }
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    run();
+  });
+  const done = waiting(demo);
+  run();
+  await pythonReady().finally(done); // Python that cannot start: the demo says so (see start)
+}
+
+const setUps = { line: lineDemo, steps: stepsDemo, generator: generatorDemo };
 
 const demos = [...document.querySelectorAll(".nono-demo[data-demo]")];
 

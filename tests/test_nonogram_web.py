@@ -131,6 +131,31 @@ def test_generator_refuses_sizes_that_are_not_whole_numbers():
         assert answer["error"].startswith("width and height must be whole numbers 5 to 100")
 
 
+def test_the_generator_demo_shows_the_pictures_make_tries():
+    for difficulty, density, seed in (("any", 0.4, 2), ("easy", 0.6, 2), ("hard", 0.5, 1)):
+        shown = web_nonogram.nonogram_generator_trials(10, 10, density, seed, difficulty)["trials"]
+        made = web.nonogram_generate(
+            width=10, height=10, density=density, seed=seed, difficulty=difficulty
+        )
+        assert len(shown) == made["attempts"] and shown[-1]["kept"]
+        assert not any(trial["kept"] for trial in shown[:-1])
+        assert decode_clues(made["link"]) == Puzzle.from_grid(shown[-1]["picture"])
+        for trial in shown:
+            if trial["verdict"] == "multiple":  # the marked cells swapped: the same clues
+                cells = list("".join(trial["picture"]))
+                for i in trial["differ"]:
+                    cells[i] = "X" if cells[i] == "." else "."
+                other = ["".join(cells[k : k + 10]) for k in range(0, 100, 10)]
+                assert Puzzle.from_grid(other) == Puzzle.from_grid(trial["picture"])
+
+
+def test_the_generator_demo_refuses_what_it_cannot_show():
+    for bad in ({"width": 4}, {"height": 16}, {"density": 1}, {"seed": None}, {"difficulty": "x"}):
+        assert "error" in web.nonogram_generator_trials(**bad)
+    shown = web_nonogram.nonogram_generator_trials(12, 12, 0.3, 1)["trials"]
+    assert len(shown) == web_nonogram.DEMO_SHOWN and not shown[-1]["kept"]
+
+
 def test_generator_gives_up_at_its_budget_with_a_message():
     answer = web.nonogram_generate(width=60, height=60, density=0.5, seed=1, budget=1e-9)
     assert answer == {

@@ -350,6 +350,13 @@ def nonogram_generate(**args) -> dict:
     return web_nonogram.nonogram_generate(**args)
 
 
+def nonogram_generator_trials(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_generator_trials`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_generator_trials(**args)
+
+
 def nonogram_from_text(**args) -> dict:
     """See :func:`solvelab.web_nonogram.nonogram_from_text`."""
     from solvelab import web_nonogram

@@ -20,7 +20,13 @@ import re
 from solvelab.nonogram.errors import NonogramError, PuzzleTooLarge, shortened
 from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
-from solvelab.nonogram.generator import GeneratorError, find_unique, random_picture
+from solvelab.nonogram.generator import (
+    DIFFICULTIES,
+    GeneratorError,
+    find_unique,
+    random_picture,
+    trials,
+)
 from solvelab.nonogram.hints import next_hint
 from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.link import decode_clues, decode_progress, encode_clues
@@ -120,6 +126,62 @@ def nonogram_generate(
         return {"error": str(error)}
     _results[(puzzle.rows, puzzle.columns)] = result
     return _json(puzzle, difficulty=result.difficulty, attempts=tried, source="generated")
+
+
+DEMO_SIDE = 15  # the generator demo's largest width and height
+DEMO_SHOWN = 12  # the pictures it shows at most
+
+
+def nonogram_generator_trials(
+    width: int = 10,
+    height: int = 10,
+    density: float = 0.4,
+    seed: int = 1,
+    difficulty: str = "any",
+) -> dict:
+    """The generator at work, for the Nonograms chapter's demo: the seed's pictures
+    up to the first one kept (at most :data:`DEMO_SHOWN`), the same ones
+    :func:`nonogram_generate` tries, each ``{"picture": [row strings, "X" filled],
+    "verdict", "kept"}``. ``verdict``: ``blank``, ``not line-solvable`` (not
+    checked), ``timeout``, ``multiple`` (with ``differ``, the cells where the
+    second solution found differs) or ``unique`` (with ``difficulty`` and
+    ``guesses``).
+
+    >>> [t["verdict"] for t in nonogram_generator_trials(10, 10, 0.4, 2)["trials"]]
+    ['multiple', 'multiple', 'multiple', 'multiple', 'unique']
+    """
+    if not all(type(n) is int and 5 <= n <= DEMO_SIDE for n in (width, height)):
+        sides = f"{width} × {height}"
+        return {"error": f"width and height must be whole numbers 5 to {DEMO_SIDE}, not {sides}"}
+    if not 0.05 <= density <= 0.95:
+        return {"error": f"the density must be 0.05 to 0.95, not {density}"}
+    if type(seed) is not int or difficulty not in DIFFICULTIES:
+        return {"error": f"a seed is a whole number and the kind one of {', '.join(DIFFICULTIES)}"}
+    shown = []
+    for trial in trials(width, height, density, seed, difficulty):
+        answer = {
+            "picture": ["".join(".X"[c] for c in row) for row in trial.picture],
+            "kept": trial.kept,
+        }
+        result = trial.result
+        if trial.puzzle is None:
+            answer["verdict"] = "blank"
+        elif result is None:
+            answer["verdict"] = "not line-solvable"
+        else:
+            answer["verdict"] = result.status
+        if answer["verdict"] == MULTIPLE:
+            first, second = ([c for row in grid for c in row] for grid in result.solutions[:2])
+            answer["differ"] = [
+                i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b
+            ]
+        elif answer["verdict"] == UNIQUE:
+            answer["difficulty"] = result.difficulty
+            answer["guesses"] = result.stats.branches
+        shown.append(answer)
+        if trial.kept or len(shown) == DEMO_SHOWN:
+            break
+    return {"trials": shown}
 
 
 def nonogram_from_text(text: str, name: str = "") -> dict:

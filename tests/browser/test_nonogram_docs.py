@@ -13,6 +13,7 @@ from itertools import product
 from playwright.sync_api import expect
 
 from solvelab.nonogram.gallery import gallery_puzzle
+from solvelab.nonogram.generator import generate
 from solvelab.nonogram.solver import Solver
 from solvelab.nonogram.steps import replay
 
@@ -176,6 +177,79 @@ def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):
             assert cells == [CELL[mask] for mask in grids[index - 1]]
         caption = demo.locator(".nono-demo-caption").text_content()
         assert caption.startswith(f"step {len(steps)} / {len(steps)}: ")
+
+
+def runs(line) -> list[int]:
+    """A line's clue, counted here (not by the library)."""
+    return [len(run) for run in "".join(line).split(".") if run]
+
+
+def clues(picture: list[str]) -> tuple[list, list]:
+    return [runs(row) for row in picture], [runs(column) for column in zip(*picture, strict=True)]
+
+
+def shown_pictures(demo) -> list[list[str]]:
+    """Each picture the generator demo shows, as rows of "X" and "."."""
+    pictures = []
+    for k in range(demo.locator("figure").count()):
+        thumb = demo.locator(".nono-demo-thumb").nth(k)
+        width = int(
+            thumb.evaluate("(t) => t.style.gridTemplateColumns.match(/repeat\\((\\d+)/)[1]")
+        )
+        cells = "".join(
+            "X" if c == "#" else "."
+            for c in thumb.locator("span").evaluate_all(
+                "(spans) => spans.map((s) => s.dataset.cell)"
+            )
+        )
+        pictures.append([cells[i : i + width] for i in range(0, len(cells), width)])
+    return pictures
+
+
+def test_the_generator_demo_shows_each_picture_judged_and_keeps_makes_puzzle(page, site_url):
+    open_chapter(page, site_url)
+    demo = page.locator("[data-demo=generator]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    figures = demo.locator("figure")
+    verdicts = [figures.nth(k).get_attribute("data-verdict") for k in range(figures.count())]
+    assert verdicts == ["multiple"] * 4 + ["unique"]
+    expect(demo.locator(".nono-message")).to_have_text("The 5th picture is kept: 5 pictures tried.")
+    pictures = shown_pictures(demo)
+    # A picture turned down: its marked cells, swapped, give another picture with its clues.
+    for k in range(4):
+        marked = (
+            figures.nth(k)
+            .locator("span")
+            .evaluate_all(
+                "(spans) => spans.flatMap((s, i) => (s.classList.contains('is-new') ? [i] : []))"
+            )
+        )
+        cells = list("".join(pictures[k]))
+        for i in marked:
+            cells[i] = "." if cells[i] == "X" else "X"
+        other = ["".join(cells[i : i + 10]) for i in range(0, 100, 10)]
+        assert marked and other != pictures[k] and clues(other) == clues(pictures[k])
+        expect(figures.nth(k).locator("figcaption")).to_have_text(
+            f"{k + 1}: a second solution, {len(marked)} cells away (marked): turned down"
+        )
+    # The one kept is the puzzle `make` writes for the same arguments.
+    made = generate(10, 10, 0.4, seed=2)  # unique: its clues name its picture
+    lengths = [[[b.length for b in clue] for clue in lines] for lines in (made.rows, made.columns)]
+    assert list(clues(pictures[4])) == lengths
+    expect(figures.nth(4)).to_have_class("nono-demo-trial is-kept")
+    # A density where none of the 12 shown is kept says so.
+    demo.locator("input").nth(2).fill("0.3")
+    demo.get_by_role("button", name="Make").click()
+    expect(demo.locator(".nono-message")).to_contain_text("None of the first 12 pictures is kept")
+    expect(figures).to_have_count(12)
+    # Line by line only, and a size the demo refuses before Python is asked.
+    demo.locator("select").select_option("easy")
+    demo.get_by_role("button", name="Make").click()
+    expect(demo.locator(".nono-message")).to_contain_text("None of the first 12")
+    demo.locator("input").nth(0).fill("40")
+    demo.get_by_role("button", name="Make").click()
+    assert demo.locator("input").nth(0).evaluate("(box) => box.validity.rangeOverflow")
+    expect(figures).to_have_count(12)
 
 
 def test_when_python_cannot_start_the_demos_say_so_and_try_again(page, site_url, page_log):

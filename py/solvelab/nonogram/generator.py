@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from solvelab.nonogram.errors import NonogramError
 from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
@@ -58,6 +60,53 @@ def generate(
     return find_unique(width, height, density, seed, difficulty, attempts, time_limit, budget)[0]
 
 
+class Trial(NamedTuple):
+    """One random picture and what the generator made of it: ``puzzle`` (None for a
+    blank picture, which has no puzzle), ``result`` (None when not checked: blank, or
+    not line-solvable when an easy puzzle is wanted) and whether it is ``kept``."""
+
+    picture: list[list[int]]
+    puzzle: Puzzle | None
+    result: Result | None
+    kept: bool
+
+
+def trials(
+    width: int,
+    height: int,
+    density: float,
+    seed: int | None,
+    difficulty: str = "any",
+    time_limit: float = 5.0,
+    deadline: float | None = None,
+    skip: int = 0,
+) -> Iterator[Trial]:
+    """The seed's random pictures after the first ``skip``, each judged: checked
+    against its picture (``time_limit`` seconds each), until ``deadline`` (a
+    :func:`time.perf_counter` time, or None). Arguments as :func:`find_unique`'s,
+    unchecked."""
+    rng = random.Random(seed)
+    for _ in range(skip):
+        random_picture(width, height, density, rng)
+    while True:
+        left = time_limit if deadline is None else min(time_limit, deadline - time.perf_counter())
+        if left <= 0:
+            return
+        picture = random_picture(width, height, density, rng)
+        if not any(any(row) for row in picture):
+            yield Trial(picture, None, None, False)
+            continue
+        puzzle = Puzzle.from_grid(picture, title=f"random {width}×{height}")
+        if difficulty == "easy" and not Solver(puzzle).solved_by_lines():
+            yield Trial(picture, puzzle, None, False)
+            continue
+        result = solve(puzzle, time_limit=left, check_goal=True)
+        kept = result.status == UNIQUE and (
+            difficulty == "any" or (difficulty == "easy") == (result.difficulty == "line")
+        )
+        yield Trial(picture, puzzle, result, kept)
+
+
 def find_unique(
     width: int,
     height: int,
@@ -88,27 +137,14 @@ def find_unique(
         )
     if not 0 <= skip < attempts:
         raise GeneratorError(f"skip must be 0 to {attempts - 1}, the attempts less one, not {skip}")
-    rng = random.Random(seed)
     deadline = None if budget is None else time.perf_counter() + budget
-    for _ in range(skip):
-        random_picture(width, height, density, rng)
     tried = skip
-    while tried < attempts:
-        left = time_limit if deadline is None else min(time_limit, deadline - time.perf_counter())
-        if left <= 0:
-            break
-        picture = random_picture(width, height, density, rng)
+    for trial in trials(width, height, density, seed, difficulty, time_limit, deadline, skip):
         tried += 1
-        if not any(any(row) for row in picture):
-            continue
-        puzzle = Puzzle.from_grid(picture, title=f"random {width}×{height}")
-        if difficulty == "easy" and not Solver(puzzle).solved_by_lines():
-            continue
-        result = solve(puzzle, time_limit=left, check_goal=True)
-        if result.status == UNIQUE and (
-            difficulty == "any" or (difficulty == "easy") == (result.difficulty == "line")
-        ):
-            return puzzle, result, tried
+        if trial.kept:
+            return trial.puzzle, trial.result, tried
+        if tried >= attempts:
+            break
     what = {"easy": "line-solvable ", "hard": "hard ", "any": ""}[difficulty]
     out_of_time = tried < attempts
     spent = f" ({budget:g} s)" if out_of_time else ""
