@@ -117,6 +117,23 @@ def test_the_player_passes_axe_with_an_error_the_help_and_the_editor_open(page, 
     assert violations(page) == []
 
 
+@pytest.mark.parametrize("path", ["cube/two-phase/", "cube/model/", "nonograms/solver/"])
+def test_the_demos_pass_axe_in_the_dark_scheme_once_python_has_answered(phone, site_url, path):
+    """The demos' states after Python's answers: a chosen (pressed) button, an error
+    message, a marked sticker. A pressed lesson button was light blue on indigo, about
+    2:1, in the dark scheme (axe on opening caught it only when the demo was quick)."""
+    phone.emulate_media(color_scheme="dark")
+    phone.goto(site_url + path)
+    demos = phone.locator("[data-lesson], .cube-check-demo, .nono-demo")
+    for k in range(demos.count()):
+        demos.nth(k).scroll_into_view_if_needed()  # the checker loads Python once in sight
+        expect(demos.nth(k)).to_have_attribute("data-state", "ready", timeout=PYTHON_READY)
+    if path == "cube/model/":
+        phone.get_by_role("button", name="Twist a corner").click()
+        expect(phone.locator(".cube-check-sticker.is-named")).to_have_count(3)
+    assert violations(phone) == []
+
+
 def test_player_controls_keep_their_own_keys(page, site_url):
     """Space ticks a box or presses a button, a slider's arrows move it; the turns
     still work from a focused control, and not behind the keys' help."""
