@@ -91,6 +91,7 @@ function makeBoxes(values = null) {
         typed[kind][i] = input.value;
         cluesChanged();
         save();
+        followBoxes();
       });
       label.append(number, input);
       const note = document.createElement("span");
@@ -159,6 +160,7 @@ function fillBoxes(puzzle, what, done) {
   const text = (clue) => clue.join(" ");
   makeBoxes({ row: puzzle.rows.map(text), column: puzzle.columns.map(text) });
   save();
+  textShown = clueText.value; // read into the boxes: it shows them now
   // A solve of the old clues (Solve pressed while they were read) is stopped, as when
   // a box is typed in, and says so itself: "press Solve" now would be untrue.
   if (running) return cluesChanged();
@@ -320,7 +322,7 @@ const actions = {
   solve,
   stop: () => python.stop(),
   async fill() {
-    const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value });
+    const answer = await python.call("nonogram_from_text", { text: clueText.value });
     fillBoxes(answer, "The text", `${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
   },
   first: () => goTo(0),
@@ -344,6 +346,7 @@ for (const name of ["width", "height"]) {
     event.target.value = used;
     if (makeBoxes()) cluesChanged();
     save();
+    followBoxes();
     if (Number(typed) !== Number(used)) {
       const stale = root.dataset.status === "stale" ? " The clues have changed since the answer: press Solve." : "";
       sizeNote = `The ${name} is a whole number from 1 to ${MAX_SIZE}: ${typed || "nothing"} became ${used}.${stale}`;
@@ -355,14 +358,29 @@ for (const name of ["width", "height"]) {
 }
 async function openFile(file) {
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
-  $("#nono-clues").value = await file.text();
-  const answer = await python.call("nonogram_from_text", { text: $("#nono-clues").value, name: file.name });
+  clueText.value = await file.text();
+  const answer = await python.call("nonogram_from_text", { text: clueText.value, name: file.name });
   fillBoxes(answer, file.name, `Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
 }
 $("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];
   if (file) openFile(file).catch(failed);
 });
+
+// -- the clues as text ------------------------------------------------------------------
+//
+// The text area shows the boxes' clues as they are typed, so they can be copied out,
+// until someone types in it or opens a file there: that text stays until it is put
+// into the boxes, and the boxes' next change is shown again.
+
+const clueText = $("#nono-clues");
+let textShown = clueText.value; // what the text area last showed of the boxes
+
+function followBoxes() {
+  if (clueText.value !== textShown) return; // someone's own text, not put into the boxes
+  const lines = (kind) => boxes(kind).map((input) => input.value.trim() || "0");
+  clueText.value = textShown = ["rows", ...lines("row"), "columns", ...lines("column")].join("\n");
+}
 
 // -- keeping the clues ------------------------------------------------------------------
 
@@ -388,9 +406,7 @@ function restore() {
   $("[data-field=width]").value = String(kept.width);
   $("[data-field=height]").value = String(kept.height);
   makeBoxes({ row: kept.row, column: kept.column });
-  // The text shows these clues, not the example: "Into the boxes" would put it over them.
-  const lines = (kind) => boxes(kind).map((input) => input.value.trim() || "0");
-  $("#nono-clues").value = ["rows", ...lines("row"), "columns", ...lines("column")].join("\n");
+  followBoxes(); // not the example: "Into the boxes" would put it over these clues
   return true;
 }
 

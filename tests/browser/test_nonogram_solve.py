@@ -383,3 +383,22 @@ def test_the_text_shows_the_clues_kept_not_the_example(page, site_url):
     expect(page.locator(".nono-message")).to_have_text("3 × 3 clues in the boxes: press Solve.")
     boxes = page.locator(".nono-lines input")
     assert [boxes.nth(i).input_value() for i in range(6)] == rows + columns
+
+
+def test_the_text_follows_the_boxes_until_someone_writes_in_it(page, site_url):
+    open_solve(page, site_url)
+    page.locator("summary").click()
+    text = page.locator("#nono-clues")
+    type_clues(page, ["1", "", "1 1"], ["1", "1", "1"])  # no reload: as they are typed
+    expect(text).to_have_value("rows\n1\n0\n1 1\ncolumns\n1\n1\n1")
+    # Text of someone's own stays while the boxes change...
+    text.fill(clue_text(*dom(3)))
+    page.get_by_label("row 1", exact=True).fill("2")
+    expect(text).to_have_value(clue_text(*dom(3)))
+    # ...until it is put into them; then the boxes' next change shows again.
+    page.get_by_role("button", name="Into the boxes").click()
+    expect(page.get_by_label("row 3", exact=True)).to_have_value("3 1")
+    expect(text).to_have_value(clue_text(*dom(3)))
+    page.get_by_label("row 1", exact=True).fill("2")
+    rows, columns = dom(3)
+    expect(text).to_have_value(clue_text(["2", *rows[1:]], columns))
