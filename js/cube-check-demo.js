@@ -17,6 +17,7 @@ const URF_CORNER = [8, 9, 20]; // U9, R1, F3
 const UF_EDGE = [7, 19]; // U8, F2
 const UR_EDGE = [5, 10]; // U6, R2
 const TURNS = ["", "'", "2"];
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 function make(tag, className, text) {
   const node = document.createElement(tag);
@@ -62,19 +63,34 @@ async function checkerDemo(demo) {
   const buttons = make("div", "lesson-buttons");
   const net = make("div", "cube-check-net");
   net.setAttribute("role", "group");
-  net.setAttribute("aria-label", "The cube's stickers: a click gives one the next colour");
+  net.setAttribute("aria-label", "The cube's stickers on a net: a click gives one the next colour; the arrow keys move between them");
   const message = make("p", "cube-check-message");
   message.setAttribute("role", "status");
   demo.append(buttons, net, message);
 
+  // One Tab stop for the net, the arrow keys within it (a roving tabindex).
+  const placeAt = new Map(data.net.map(([column, row], place) => [`${column},${row}`, place]));
   const cells = data.net.map(([column, row], place) => {
     const cell = make("button", "cube-check-sticker");
     cell.type = "button";
+    cell.tabIndex = place === 4 ? 0 : -1; // U's centre
     cell.style.gridColumn = String(column + 1);
     cell.style.gridRow = String(row + 1);
     cell.addEventListener("click", () => {
       stickers[place] = data.faces[(data.faces.indexOf(stickers[place]) + 1) % 6];
       show();
+    });
+    cell.addEventListener("keydown", (event) => {
+      const step = ARROWS[event.key];
+      if (!step) return;
+      event.preventDefault();
+      let [c, r] = [column + step[0], row + step[1]];
+      while (c >= 0 && r >= 0 && c < 12 && r < 9 && !placeAt.has(`${c},${r}`)) (c += step[0]), (r += step[1]);
+      const next = cells[placeAt.get(`${c},${r}`)];
+      if (!next) return;
+      cell.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
     });
     net.append(cell);
     return cell;
@@ -119,8 +135,12 @@ async function checkerDemo(demo) {
       answer = await python.call("check_stickers", { stickers: text, names });
     } catch (error) {
       if (number !== asked) return;
-      message.textContent = `The check could not run: ${withoutReload(error.message)} (change a sticker to try again).`;
+      message.textContent = `The check could not run: ${withoutReload(error.message)}. `;
       message.dataset.kind = "error";
+      const again = make("button", "md-button lesson-button", "Try again");
+      again.type = "button";
+      again.addEventListener("click", show);
+      message.append(again);
       demo.dataset.state = "error";
       return;
     }

@@ -15,7 +15,7 @@
 // When Python has answered, a demo's data-state is "ready" (tests wait for it). When
 // Python cannot start, a demo says why and offers to try again.
 
-import { NonogramGrid } from "./nonogram-grid.js";
+import { NonogramGrid, SEED_RULE, readSeed } from "./nonogram-grid.js";
 import { PythonClient, loadingText, withoutReload } from "./python.js";
 import { StepReplay } from "./nonogram-steps.js";
 
@@ -311,7 +311,9 @@ function trialCaption(trial, number) {
 function trialFigure(trial, number) {
   const figure = make("figure", "nono-demo-trial");
   const picture = make("div", "nono-demo-thumb");
-  picture.style.gridTemplateColumns = `repeat(${trial.picture[0].length}, 1fr)`;
+  const [width, height] = [trial.picture[0].length, trial.picture.length];
+  picture.style.gridTemplateColumns = `repeat(${width}, 1fr)`;
+  picture.style.width = `${(100 * width) / Math.max(width, height)}%`; // a tall picture is narrow, not long
   const marked = new Set(trial.differ ?? []);
   [...trial.picture.join("")].forEach((c, i) => {
     const cell = make("span", marked.has(i) ? "is-new" : "");
@@ -331,6 +333,7 @@ const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "s
 
 async function generatorDemo(demo) {
   const form = make("form", "nono-row");
+  form.noValidate = true; // Python's messages say what is wrong, and the old pictures go
   const field = (label, control) => {
     const wrap = make("label", "", `${label} `);
     wrap.append(control);
@@ -346,8 +349,8 @@ async function generatorDemo(demo) {
   const kind = field("kind", make("select"));
   for (const [value, label] of [
     ["any", "any"],
-    ["easy", "line by line"],
-    ["hard", "needs more"],
+    ["easy", "easy (line by line)"],
+    ["hard", "hard (needs trying cells)"],
   ])
     kind.append(Object.assign(make("option", "", label), { value }));
   const submit = make("button", "", "Make");
@@ -368,11 +371,12 @@ async function generatorDemo(demo) {
       width: Number(widthBox.value),
       height: Number(heightBox.value),
       density: Number(densityBox.value),
-      seed: Number(seedBox.value),
+      seed: readSeed(seedBox.value), // exactly as typed: a number past 2^53 would be rounded
       difficulty: kind.value,
     };
     let answer;
     try {
+      if (args.seed === null) throw Object.assign(new Error(SEED_RULE), { name: "UserError" });
       answer = await ask("nonogram_generator_trials", args);
     } catch (error) {
       if (mine !== asked || !list.isConnected) return; // asked again, or the demo says why it cannot run
@@ -388,7 +392,7 @@ async function generatorDemo(demo) {
     const count = `${trials.length} ${trials.length === 1 ? "picture" : "pictures"}`;
     verdict.textContent = trials.at(-1).kept
       ? `The ${ordinal(trials.length)} picture is kept: ${count} tried.`
-      : `None of the first ${count} is kept (the demo shows no more): solvelab nonogram make goes on, up to 2000 pictures.`;
+      : `None of the first ${count} is kept (the demo shows no more): the Play page's Make goes on, up to 400 pictures.`;
     demo.dataset.trials = String(trials.length);
     demo.dataset.state = "ready";
   }

@@ -48,7 +48,8 @@ const STATUS_TEXT = {
   ready: () => "loading the solver's tables…", // they start at once
   tables: (s) => `loading the solver's tables… ${Math.round((100 * s.loaded) / (s.total || 1))} %`,
   "tables-ready": () => "Python is ready",
-  "tables-error": (s) => `The solver's tables could not be loaded: ${s.message}`,
+  // Said in every demo waiting for them, the bound's too, which has no button of its own.
+  "tables-error": (s) => `The solver's tables could not be loaded: ${s.message} (a turn, a scramble or Try again asks again)`,
   error: (s) => s.message,
 };
 function pythonReady() {

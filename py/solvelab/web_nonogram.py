@@ -155,8 +155,10 @@ def nonogram_generator_trials(
         return {"error": f"width and height must be whole numbers 5 to {DEMO_SIDE}, not {sides}"}
     if not 0.05 <= density <= 0.95:
         return {"error": f"the density must be 0.05 to 0.95, not {density}"}
-    if type(seed) is not int or difficulty not in DIFFICULTIES:
-        return {"error": f"a seed is a whole number and the kind one of {', '.join(DIFFICULTIES)}"}
+    if type(seed) is not int:
+        return {"error": f"the seed must be a whole number, not {seed}"}
+    if difficulty not in DIFFICULTIES:
+        return {"error": f"the kind must be one of {', '.join(DIFFICULTIES)}, not {difficulty}"}
     shown = []
     for trial in trials(width, height, density, seed, difficulty):
         answer = {

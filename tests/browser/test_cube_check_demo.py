@@ -4,6 +4,8 @@ checked against solvelab.cube.Cube.from_stickers."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from solvelab.cube import Cube, InvalidCubeError
@@ -71,3 +73,35 @@ def test_the_checker_demo_answers_for_the_stickers_shown(page, site_url):
     expect(message).to_have_text(
         "Not a real cube: there are 8 white and 10 red stickers: a cube has 9 of each colour."
     )
+
+
+def test_the_checker_demo_is_one_tab_stop_with_arrows_and_tries_python_again(page, site_url):
+    failing = True
+    page.context.route(
+        "**/pyodide/pyodide.asm.wasm",
+        lambda route: route.abort() if failing else route.continue_(),
+    )
+    page.goto(site_url + "cube/model/")
+    demo = page.locator(".cube-check-demo")
+    demo.scroll_into_view_if_needed()
+    expect(demo).to_have_attribute("data-state", "error", timeout=PYTHON)
+    expect(demo.locator(".cube-check-message")).to_contain_text("The check could not run")
+    failing = False
+    demo.get_by_role("button", name="Try again").click()
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    expect(demo.locator(".cube-check-message")).to_contain_text("A real cube")
+    # The net is one Tab stop (U's centre); the arrows move within it, across the gaps.
+    stickers = demo.locator(".cube-check-sticker")
+    assert stickers.evaluate_all("(cells) => cells.filter((c) => c.tabIndex === 0).length") == 1
+    stickers.nth(4).focus()
+    for key, name in [("ArrowDown", "U8"), ("ArrowDown", "F2"), ("ArrowLeft", "F1")]:
+        page.keyboard.press(key)
+        expect(page.locator(".cube-check-sticker:focus")).to_have_attribute(
+            "aria-label", re.compile(f"^{name}: ")
+        )
+    page.keyboard.press("ArrowLeft")  # from F1 to L3, the next face's
+    expect(page.locator(".cube-check-sticker:focus")).to_have_attribute(
+        "aria-label", re.compile("^L3: ")
+    )
+    page.keyboard.press("Enter")  # the next colour
+    expect(demo.locator(".cube-check-message")).to_contain_text("Not a real cube")

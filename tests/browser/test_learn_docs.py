@@ -194,10 +194,10 @@ def forget_failed_loads(page_log) -> None:
     ]
 
 
-def fails_then_recovers(page, site_url, lost: str, lesson: str, said: str):
+def fails_then_recovers(page, site_url, lost: str, lesson: str, said: str, meanwhile=None):
     """Opens the chapter with ``lost`` files failing: the demo ``lesson`` says ``said``
-    (not to reload the page: its Try again is there); once they come again, its Try
-    again brings it up. Returns the demo."""
+    (not to reload the page: its Try again is there), and ``meanwhile(page)`` runs; once
+    they come again, its Try again brings it up. Returns the demo."""
     failing = True
     page.context.route(lost, lambda route: route.abort() if failing else route.continue_())
     open_chapter(page, site_url)
@@ -205,6 +205,8 @@ def fails_then_recovers(page, site_url, lost: str, lesson: str, said: str):
     expect(demo).to_have_attribute("data-state", "error", timeout=PYTHON)
     expect(demo.locator(".cube-demo-error")).to_contain_text(said)
     expect(demo.locator(".cube-demo-error")).not_to_contain_text("reload the page")
+    if meanwhile:
+        meanwhile(page)
     failing = False
     demo.get_by_role("button", name="Try again").click()
     expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
@@ -220,8 +222,18 @@ def every_demo_is_ready(page):
 
 
 def test_without_the_tables_a_demo_says_why_and_tries_again(page, site_url, page_log):
+    def bound_says_how_to_ask_again(page):  # it has no button of its own
+        expect(page.locator("[data-lesson=bound]")).to_contain_text(
+            "(a turn, a scramble or Try again asks again)"
+        )
+
     demo = fails_then_recovers(
-        page, site_url, "**/tables/*.table", "phases", "could not download the solver's tables"
+        page,
+        site_url,
+        "**/tables/*.table",
+        "phases",
+        "could not download the solver's tables",
+        meanwhile=bound_says_how_to_ask_again,
     )
     expect(demo.locator(".cube-demo-move.is-phase1").first).to_be_visible()
     every_demo_is_ready(page)  # the coordinates and the bound too, which had no button

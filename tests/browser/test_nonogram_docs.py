@@ -242,14 +242,25 @@ def test_the_generator_demo_shows_each_picture_judged_and_keeps_makes_puzzle(pag
     demo.get_by_role("button", name="Make").click()
     expect(demo.locator(".nono-message")).to_contain_text("None of the first 12 pictures is kept")
     expect(figures).to_have_count(12)
-    # Line by line only, and a size the demo refuses before Python is asked.
+    # Line by line only; any density, not only steps of 0.05.
     demo.locator("select").select_option("easy")
+    demo.locator("input").nth(2).fill("0.32")
     demo.get_by_role("button", name="Make").click()
     expect(demo.locator(".nono-message")).to_contain_text("None of the first 12")
-    demo.locator("input").nth(0).fill("40")
-    demo.get_by_role("button", name="Make").click()
-    assert demo.locator("input").nth(0).evaluate("(box) => box.validity.rangeOverflow")
-    expect(figures).to_have_count(12)
+    # What cannot be shown is said, and the old pictures go.
+    message = demo.locator(".nono-message")
+    for box, text, said in [
+        (0, "40", "width and height must be whole numbers 5 to 15, not 40 × 10"),
+        (0, "", "width and height must be whole numbers 5 to 15, not 0 × 10"),
+        (3, "9007199254740993", "The seed must be a whole number of up to 15 digits."),
+        (3, "1e21", "The seed must be a whole number of up to 15 digits."),
+    ]:
+        demo.locator("input").nth(box).fill(text)
+        demo.get_by_role("button", name="Make").click()
+        expect(message).to_have_text(said)
+        expect(message).to_have_attribute("data-kind", "error")
+        expect(figures).to_have_count(0)
+        demo.locator("input").nth(box).fill("10" if box == 0 else "2")
 
 
 def test_when_python_cannot_start_the_demos_say_so_and_try_again(page, site_url, page_log):
