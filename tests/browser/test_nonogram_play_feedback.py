@@ -170,13 +170,19 @@ def test_a_picture_chosen_while_a_random_puzzle_is_made_stays(page, site_url):
     expect(beside).to_have_text("")
 
 
-def test_restart_is_one_step_undo_takes_back_and_keeps_the_puzzles_check(page, site_url):
+def open_with_its_check_held(page, site_url):
+    """Opens a 2 × 2 puzzle with two solutions from a link, its check (whether it has
+    one solution) held back from the worker, as a hard puzzle's would take long."""
     page.add_init_script(WATCH_WORKER)
     start_heart(page, site_url)
     wait_for_python(page)
-    page.evaluate("window.holdMethod = 'nonogram_check'")  # whether it has one solution: slow
+    page.evaluate("window.holdMethod = 'nonogram_check'")
     open_in_link_box(page, "2x2:1/1/1/1")
     wait_for_puzzle(page, 2, 2)
+
+
+def test_restart_is_one_step_undo_takes_back_and_keeps_the_puzzles_check(page, site_url):
+    open_with_its_check_held(page, site_url)
     [verdict] = calls(page, "nonogram_check")
     page.mouse.click(*centre(page, 0, 0))
     page.mouse.click(*centre(page, 0, 1), button="right")
@@ -220,12 +226,7 @@ def test_undoing_the_restart_of_a_solved_puzzle_gives_back_its_time(page, site_u
 
 
 def test_a_hint_waiting_behind_the_puzzles_check_says_so_and_counts_seconds(page, site_url):
-    page.add_init_script(WATCH_WORKER)
-    start_heart(page, site_url)
-    wait_for_python(page)
-    page.evaluate("window.holdMethod = 'nonogram_check'")  # as a hard puzzle's check would run
-    open_in_link_box(page, "2x2:1/1/1/1")
-    wait_for_puzzle(page, 2, 2)
+    open_with_its_check_held(page, site_url)
     page.evaluate("window.holdMethod = 'nonogram_hint'")
     page.get_by_role("button", name="Hint", exact=True).click()
     message = page.locator(".nono-message")
@@ -237,12 +238,7 @@ def test_a_hint_waiting_behind_the_puzzles_check_says_so_and_counts_seconds(page
 
 
 def test_share_makes_its_link_while_python_is_busy(page, site_url):
-    page.add_init_script(WATCH_WORKER)
-    start_heart(page, site_url)
-    wait_for_python(page)
-    page.evaluate("window.holdMethod = 'nonogram_check'")  # as a hard puzzle's check would run
-    open_in_link_box(page, "2x2:1/1/1/1")
-    wait_for_puzzle(page, 2, 2)
+    open_with_its_check_held(page, site_url)
     page.mouse.click(*centre(page, 0, 0))
     page.mouse.click(*centre(page, 1, 1), button="right")
     asked = page.evaluate("window.workerCalls.length")
