@@ -254,6 +254,7 @@ function stopTimer() {
 setInterval(() => {
   $(".nono-timer").textContent = clock(seconds());
   tickBusy();
+  tickVerdict();
 }, 500);
 document.addEventListener("visibilitychange", () => {
   if (document.hidden && since !== null) stopTimer(), save();
@@ -302,16 +303,21 @@ function done(action) {
   asking.delete(action);
 }
 
-/** Says what the latest hint or check under way is doing, with the seconds it has
- * waited: shown, not read out (a screen reader would say them every second). */
+/** A place for seconds waited: shown, not read out (a screen reader would say them
+ * every second). */
+function secondsShown() {
+  const clock = document.createElement("span");
+  clock.className = "nono-busy-clock";
+  clock.setAttribute("aria-hidden", "true");
+  return clock;
+}
+
+/** Says what the latest hint or check under way is doing, with the seconds it has waited. */
 function sayBusy() {
   const latest = [...asking.values()].at(-1);
   say(latest?.waiting ?? "");
   if (!latest) return;
-  const clock = document.createElement("span");
-  clock.className = "nono-busy-clock";
-  clock.setAttribute("aria-hidden", "true");
-  message.append(clock);
+  message.append(secondsShown());
   tickBusy();
 }
 function tickBusy() {
@@ -548,6 +554,7 @@ $("[data-form=link]").addEventListener("submit", (event) => {
 // steps. Python finds out as the puzzle opens (the Check and Hint that follow
 // find its answer kept), and the page says so at once.
 let verdictAsked = null; // the AbortController of that question, while it is asked
+let verdictSince = null; // when Python, ready, began on it (performance.now())
 
 function stopVerdict() {
   verdictAsked?.abort();
@@ -560,6 +567,7 @@ function checkVerdict() {
   if (!puzzle || puzzle.verdict) return;
   const asked = puzzle;
   const controller = (verdictAsked = new AbortController());
+  verdictSince = null;
   const empty = new Array(asked.width * asked.height).fill(UNKNOWN);
   python
     .call("nonogram_check", { rows: asked.rows, columns: asked.columns, grid: empty }, { signal: controller.signal })
@@ -571,6 +579,25 @@ function checkVerdict() {
     })
     .catch(() => {}) // abandoned, or Python failed (which the page says already)
     .finally(() => verdictAsked === controller && (verdictAsked = null));
+}
+
+/** A puzzle's check that runs long (hard clues, a slow phone) is shown under the grid
+ * with its seconds, counted from when Python was ready: Hint and Check wait for it. */
+function tickVerdict() {
+  const line = $(".nono-python");
+  const clock = line.querySelector(".nono-busy-clock");
+  if (verdictAsked && isReady(python.status)) verdictSince ??= performance.now();
+  const waited = verdictAsked && verdictSince !== null ? Math.floor((performance.now() - verdictSince) / 1000) : 0;
+  if (waited < 3) {
+    if (clock) showStatus(python.status); // the check has ended
+    return;
+  }
+  if (!clock) {
+    line.textContent = "Python is checking whether this puzzle has a single solution: hard clues take a while.";
+    line.append(secondsShown());
+    line.hidden = false;
+  }
+  line.querySelector(".nono-busy-clock").textContent = ` ${waited} s`;
 }
 
 /** Says, beside the forms and under the grid, that the puzzle in play has no single solution. */

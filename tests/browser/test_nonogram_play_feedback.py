@@ -237,6 +237,20 @@ def test_a_hint_waiting_behind_the_puzzles_check_says_so_and_counts_seconds(page
     expect(page.locator(".nono-message [aria-hidden=true]")).to_have_count(0)
 
 
+def test_a_long_check_of_an_opened_puzzle_shows_under_the_grid(page, site_url):
+    page.clock.install()
+    open_with_its_check_held(page, site_url)
+    line = page.locator(".nono-python")
+    expect(line).to_be_hidden()  # a quick check says nothing
+    page.clock.fast_forward(5000)
+    expect(line).to_contain_text("Python is checking whether this puzzle has a single solution")
+    expect(line.locator("[aria-hidden=true]")).to_have_text(re.compile(r"^ \d+ s$"))
+    page.evaluate("window.holdMethod = null; window.release()")
+    expect(page.locator(".nono-message")).to_contain_text("more than one solution")
+    page.clock.fast_forward(1000)
+    expect(line).to_be_hidden()
+
+
 def test_share_makes_its_link_while_python_is_busy(page, site_url):
     open_with_its_check_held(page, site_url)
     page.mouse.click(*centre(page, 0, 0))
