@@ -178,7 +178,14 @@ export class PythonClient {
       if (status.stage === "ready" && !this.#tables) downloadsDone();
       return;
     }
-    if (started) return void (this.#running = id);
+    if (started) {
+      this.#running = id;
+      // Given up before it started: its {cancel} reached the worker too late to keep it
+      // from starting (the worker takes a call up as soon as Python is free), so it is
+      // interrupted now, before it holds Python for nobody.
+      if (!this.#pending.has(id) && this.#interrupt) Atomics.store(this.#interrupt, 0, 2);
+      return;
+    }
     if (!progress && this.#running === id) this.#running = null;
     const call = this.#pending.get(id);
     if (!call) return; // stopped: whatever it says now is for nobody

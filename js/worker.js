@@ -204,10 +204,11 @@ function listenForStop() {
   pyodide.setInterruptBuffer(interrupt);
 }
 
-/** Runs solvelab.web.<method>(**args); a page's Stop during it ends it with "interrupted". */
-function runPython(method, args, onSolution = () => {}) {
+/** Runs solvelab.web.<method>(**args) for the worker's own work (the tables); a page's
+ * Stop during it ends it with "interrupted". */
+function runPython(method, args) {
   if (interrupt) Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier call
-  return JSON.parse(callPython(method, JSON.stringify(args ?? {}), onSolution));
+  return JSON.parse(callPython(method, JSON.stringify(args ?? {}), () => {}));
 }
 
 onmessage = async ({ data }) => {
@@ -226,8 +227,9 @@ onmessage = async ({ data }) => {
     if (NEEDS_TABLES.has(method)) await tables();
     if (cancelled.delete(id)) return postMessage({ id, cancelled: true });
     const onSolution = (json) => postMessage({ id, progress: { stage: "solution", ...JSON.parse(json) } });
-    postMessage({ id, started: true });
-    const answer = runPython(method, args, onSolution);
+    if (interrupt) Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier call
+    postMessage({ id, started: true }); // from now on the page may interrupt it
+    const answer = JSON.parse(callPython(method, JSON.stringify(args ?? {}), onSolution));
     if (answer.failure) {
       const { kind, message, traceback } = answer.failure;
       if (kind === "interrupted") return postMessage({ id, cancelled: true });

@@ -205,6 +205,55 @@ def test_restart_cancels_a_running_solve(page, site_url):
     assert solves(facelets, again["result"]["moves"])
 
 
+# What the worker says to the page, seen from the page: window.workerSaid.
+WATCH_WORKER = """
+(() => {
+  const Native = Worker;
+  window.workerSaid = [];
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", ({ data }) => data.id && window.workerSaid.push(data));
+    }
+  };
+})();
+"""
+
+
+def test_a_call_given_up_while_python_runs_another_never_runs(page, site_url):
+    # Its {cancel} used to reach the worker after the call had started: the worker takes
+    # the next call up as soon as Python is free, before it reads the messages behind
+    # it. The Play page's hint for a puzzle no longer in play then held Python for
+    # minutes, solving that puzzle again.
+    page.add_init_script(WATCH_WORKER)
+    start_python(page, site_url)
+    facelets = Cube.random(seed=11).to_facelets()
+    ids = page.evaluate(
+        """async (facelets) => {
+            const args = { facelets, time_limit: 120, target: 1 };  // searches for 120 s
+            const first = new AbortController();
+            const second = new AbortController();
+            let found;
+            const searching = new Promise((resolve) => (found = resolve));
+            const onProgress = (p) => p.stage === "solution" && found();
+            const one = window.python.call("solve", args, { signal: first.signal, onProgress });
+            await searching;  // Python runs the first
+            const two = window.python.call("solve", args, { signal: second.signal });
+            second.abort();  // given up before it started
+            first.abort();
+            const outcomes = await Promise.all([one, two].map((c) => c.catch((e) => e.name)));
+            await window.python.call("parse", { text: "R2" });  // after the second has ended
+            const started = window.workerSaid.filter((m) => m.started).map((m) => m.id);
+            return { outcomes, started };
+        }""",
+        facelets,
+    )
+    assert ids["outcomes"] == ["Cancelled", "Cancelled"]
+    first, second, parse = ids["started"]
+    ended = page.evaluate(f"window.workerSaid.filter((m) => m.id === {second} && !m.started)")
+    assert ended == [{"id": second, "cancelled": True}]  # not a result, 120 s later
+
+
 def _damage(data: bytes) -> bytes:
     return data[:1000] + bytes([data[1000] ^ 0xFF]) + data[1001:]
 
