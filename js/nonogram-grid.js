@@ -1005,10 +1005,15 @@ function listenForKeys(grid, actions) {
     const c = grid.cursor;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key; // F with Shift or Caps Lock too
     const value = { f: FILLED, " ": FILLED, Enter: FILLED, x: CROSSED, Backspace: UNKNOWN, Delete: UNKNOWN }[key];
-    if (value === undefined || !c || grid.locked) return;
+    if (value === undefined) return;
     event.preventDefault();
-    event.stopPropagation();
-    grid.mark(c.row, c.col, value);
+    event.stopPropagation(); // the grid's key even when it does nothing (the search would take F)
+    if (grid.locked) return;
+    if (!c) {
+      // After a click no cursor shows: the key shows it first, as an arrow does.
+      grid.cursor = { row: 0, col: 0 };
+      grid.draw();
+    } else grid.mark(c.row, c.col, value);
     announce();
   });
   document.addEventListener("keydown", (event) => {

@@ -264,6 +264,23 @@ def test_share_makes_its_link_while_python_is_busy(page, site_url):
     assert page.evaluate("window.workerCalls.length") == asked
 
 
+def test_f_after_a_click_is_the_grids_and_never_opens_the_search(page, site_url):
+    start_heart(page, site_url)
+    search = page.locator("[data-md-toggle=search]")  # the theme's: F, S and / open it
+    page.mouse.click(*centre(page, 0, 1), button="right")  # a click: no cursor shows
+    assert cells(page)[1] == 2
+    page.keyboard.press("f")
+    assert not search.is_checked()
+    assert page.evaluate("window.nonogramGrid.cursor") == {"row": 0, "col": 0}
+    assert cells(page)[0] == 0  # the first F shows the cursor, as an arrow does
+    page.keyboard.press("x")
+    assert cells(page)[0] == 2
+    solve_heart(page)  # solved: the grid is locked, its keys still its own
+    expect(page.locator(".nonogram-play")).to_have_class(re.compile(r"\bnono-solved\b"))
+    page.keyboard.press("f")
+    assert not search.is_checked()
+
+
 def test_keys_set_a_cell_whatever_it_held(page, site_url):
     start_heart(page, site_url)
     page.locator(".nono-canvas").focus()
