@@ -358,8 +358,9 @@ for (const name of ["width", "height"]) {
 }
 async function openFile(file) {
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
-  clueText.value = await file.text();
-  const answer = await python.call("nonogram_from_text", { text: clueText.value, name: file.name });
+  const text = await file.text();
+  const answer = await python.call("nonogram_from_text", { text, name: file.name });
+  if (!answer.error) clueText.value = text; // a file that cannot be read leaves the text as it was
   fillBoxes(answer, file.name, `Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
 }
 $("[data-field=file]").addEventListener("change", (event) => {

@@ -105,6 +105,20 @@ def test_a_puzzle_over_100_cells_wide_is_refused_as_random_solve_and_edit_do(pag
     clues = ".".join(["1"] * 201)
     open_in_link_box(page, f"{site_url}nonograms/play/?c={clues}_{clues}")
     expect(page.locator(".nono-message")).to_contain_text("The puzzle is 201 × 201:")
+    # A random puzzle too big, or a density out of range, is said beside the form, in
+    # place of what it said before (the browser's own check left that there).
+    page.locator("[data-field=width]").fill("1000")
+    page.get_by_role("button", name="Make").click()
+    expect(page.locator(".nono-source-status")).to_have_text(
+        "width and height must be whole numbers 5 to 100, not 1000 × 10"
+    )
+    page.locator("[data-field=width]").fill("10")
+    page.locator("[data-field=density]").fill("2")
+    page.get_by_role("button", name="Make").click()
+    expect(page.locator(".nono-source-status")).to_have_text(
+        "the density must be 0.05 to 0.95, not 2"
+    )
+    assert page.evaluate("window.nonogramGrid.width") == 10  # the heart stays
 
 
 @pytest.mark.parametrize(

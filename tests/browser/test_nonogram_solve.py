@@ -402,3 +402,11 @@ def test_the_text_follows_the_boxes_until_someone_writes_in_it(page, site_url):
     page.get_by_label("row 1", exact=True).fill("2")
     rows, columns = dom(3)
     expect(text).to_have_value(clue_text(["2", *rows[1:]], columns))
+    # A file that cannot be read leaves the text as it was, following the boxes.
+    page.locator("[data-field=file]").set_input_files(
+        files=[{"name": "bad.non", "mimeType": "text/plain", "buffer": b"width 3\nheight x\n"}]
+    )
+    expect(page.locator(".nono-message")).to_have_text(re.compile(r"^bad\.non: line 2: "))
+    expect(text).to_have_value(clue_text(["2", *rows[1:]], columns))
+    page.get_by_label("row 1", exact=True).fill("1")
+    expect(text).to_have_value(clue_text(["1", *rows[1:]], columns))

@@ -92,7 +92,8 @@ def decode_progress(text: str, size: int) -> list[int]:
     [1, 2, 0, 1]
     """
     if len(text) != (size + 2) // 3:
-        raise FormatError(f"the link's progress is for another size ({len(text)} characters)")
+        count = f"{len(text)} character{'' if len(text) == 1 else 's'}"
+        raise FormatError(f"the link's progress is for another size ({count})")
     cells = []
     for ch in text:
         n = ALPHABET.find(ch)
