@@ -141,10 +141,11 @@ function sayAtLine(index, text) {
   input.scrollIntoView({ block: "nearest" });
 }
 
-/** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes and says
- * `done`; or says why not, if it could not read them or it has more lines than the
- * page makes boxes for (its clues would be cut). */
-function fillBoxes(puzzle, what, done) {
+/** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes, and the
+ * `text` it read in the text area (that of a file), and says `done`; or says why not,
+ * if it could not read them or it has more lines than the page makes boxes for (its
+ * clues would be cut): the text area is left as it was. */
+function fillBoxes(puzzle, what, done, text = clueText.value) {
   // Past the library's limit the error still has the size: the page's is lower.
   const tooBig = puzzle.width > MAX_SIZE || puzzle.height > MAX_SIZE;
   if (puzzle.error && !tooBig) {
@@ -157,10 +158,10 @@ function fillBoxes(puzzle, what, done) {
   }
   $("[data-field=width]").value = String(puzzle.width);
   $("[data-field=height]").value = String(puzzle.height);
-  const text = (clue) => clue.join(" ");
-  makeBoxes({ row: puzzle.rows.map(text), column: puzzle.columns.map(text) });
+  const clue = (numbers) => numbers.join(" ");
+  makeBoxes({ row: puzzle.rows.map(clue), column: puzzle.columns.map(clue) });
   save();
-  textShown = clueText.value; // read into the boxes: it shows them now
+  clueText.value = textShown = text; // read into the boxes: it shows them now
   // A solve of the old clues (Solve pressed while they were read) is stopped, as when
   // a box is typed in, and says so itself: "press Solve" now would be untrue.
   if (running) return cluesChanged();
@@ -360,8 +361,7 @@ async function openFile(file) {
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
   const text = await file.text();
   const answer = await python.call("nonogram_from_text", { text, name: file.name });
-  if (!answer.error) clueText.value = text; // a file that cannot be read leaves the text as it was
-  fillBoxes(answer, file.name, `Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`);
+  fillBoxes(answer, file.name, `Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`, text);
 }
 $("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];

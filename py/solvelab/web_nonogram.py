@@ -97,6 +97,17 @@ def nonogram_from_gallery(name: str) -> dict:
         return {"error": str(error)}
 
 
+def _refused(width, height, density, largest: int) -> dict | None:
+    """The error for a random puzzle's size (5 to ``largest``) or density (0.05 to
+    0.95) out of range, as the pages' forms send them; None when they are right."""
+    if not all(type(n) is int and 5 <= n <= largest for n in (width, height)):
+        sides = f"{width} × {height}"
+        return {"error": f"width and height must be whole numbers 5 to {largest}, not {sides}"}
+    if not 0.05 <= density <= 0.95:
+        return {"error": f"the density must be 0.05 to 0.95, not {density}"}
+    return None
+
+
 def nonogram_generate(
     width: int = 10,
     height: int = 10,
@@ -112,10 +123,9 @@ def nonogram_generate(
     solving alone), ``hard`` (needs probing or search) or ``any``. The page waits
     ``budget`` seconds a time: then the error has ``tried``, the pictures tried,
     and asked again with ``skip`` = ``tried`` the search goes on where it was."""
-    if not all(type(n) is int and 5 <= n <= 100 for n in (width, height)):
-        return {"error": f"width and height must be whole numbers 5 to 100, not {width} × {height}"}
-    if not 0.05 <= density <= 0.95:
-        return {"error": f"the density must be 0.05 to 0.95, not {density}"}
+    refused = _refused(width, height, density, 100)
+    if refused:
+        return refused
     try:
         puzzle, result, tried = find_unique(
             width, height, density, seed, difficulty, attempts, time_limit, budget, skip
@@ -150,11 +160,9 @@ def nonogram_generator_trials(
     >>> [t["verdict"] for t in nonogram_generator_trials(10, 10, 0.4, 2)["trials"]]
     ['multiple', 'multiple', 'multiple', 'multiple', 'unique']
     """
-    if not all(type(n) is int and 5 <= n <= DEMO_SIDE for n in (width, height)):
-        sides = f"{width} × {height}"
-        return {"error": f"width and height must be whole numbers 5 to {DEMO_SIDE}, not {sides}"}
-    if not 0.05 <= density <= 0.95:
-        return {"error": f"the density must be 0.05 to 0.95, not {density}"}
+    refused = _refused(width, height, density, DEMO_SIDE)
+    if refused:
+        return refused
     if type(seed) is not int:
         return {"error": f"the seed must be a whole number, not {seed}"}
     if difficulty not in DIFFICULTIES:
