@@ -99,8 +99,9 @@ def test_the_line_demo_takes_colours(page, site_url):
     """Runs of different colours may touch: 2 1r in 4 cells has three placements."""
     # Typed, then a click on a cell (which leaves the box): the click is not lost.
     demo = line_demo(page, site_url, clue="2 1r", length="4")
-    expect(demo).to_have_attribute("data-count", "3")
-    assert demo.get_attribute("data-forced") == "?#??"
+    # The opening clue (2 3 in 7 cells) has 3 placements too: wait for this line's.
+    expect(demo).to_have_attribute("data-forced", "?#??")
+    assert demo.get_attribute("data-count") == "3"
     third = demo.locator(".is-output .nono-demo-cell").nth(2)
     assert third.get_attribute("aria-label") == "cell 3: empty or filled or red"
     last = demo.locator(".is-input .nono-demo-cell").nth(3)
@@ -109,8 +110,8 @@ def test_the_line_demo_takes_colours(page, site_url):
         "no placement of 2 1r agrees with the cells set"
     )
     last.click()  # red
-    expect(demo).to_have_attribute("data-count", "2")
-    assert demo.get_attribute("data-forced") == "?#?r"
+    expect(demo).to_have_attribute("data-forced", "?#?r")
+    assert demo.get_attribute("data-count") == "2"
     # A longer line, typed digit by digit ("1", then "12"), keeps the cells set.
     demo.locator("input[type=number]").fill("")
     demo.locator("input[type=number]").type("12")
