@@ -483,14 +483,18 @@ async function open(ask, options) {
   const error = refusal(answer);
   saySource(error ?? "", error ? "error" : "");
   if (error) return options.refused?.(answer), say(error, "error"), checkVerdict(), null;
-  const kept = options.source?.gallery ? keptProgress(options.source.gallery, answer) : null;
-  load(answer, answer.grid ?? kept?.cells ?? null, { ...options, time: kept?.time ?? 0 });
+  // A gallery picture, chosen or linked to, keeps its place in the gallery's select
+  // and the progress this browser keeps for it.
+  const name = answer.source?.startsWith("gallery:") ? answer.source.slice("gallery:".length) : null;
+  const source = name ? { gallery: name, label: answer.title } : options.source;
+  const kept = name ? keptProgress(name, answer) : null;
+  load(answer, answer.grid ?? kept?.cells ?? null, { ...options, source, time: kept?.time ?? 0 });
   return answer;
 }
 
 $("[data-field=gallery]").addEventListener("change", (event) => {
   const name = event.target.value;
-  if (name) openGallery(name, event.target.selectedOptions[0].textContent);
+  if (name) openGallery(name);
 });
 const generating = { key: null, tried: 0 }; // the last random puzzle not found in time
 $("[data-form=generate]").addEventListener("submit", (event) => {
@@ -634,9 +638,9 @@ const gallery = fetch(new URL("../assets/nonogram-gallery.json", import.meta.url
   return response.json();
 });
 
-function openGallery(name, label) {
+function openGallery(name) {
   const ask = async () => (await gallery).by_name[name] ?? { error: `There is no picture named ${name}.` };
-  open(ask, { source: { gallery: name, label } }).catch((e) => say(e.message, "error"));
+  open(ask, {}).catch((e) => say(e.message, "error"));
 }
 
 async function fillGallery() {
@@ -653,7 +657,7 @@ if (linked.has("c")) {
   // again), unless the link holds progress of its own.
   if (linked.has("g") || !restore(linked.get("c"))) openLink(linked);
 } else if (!restore()) {
-  openGallery("heart", "Heart");
+  openGallery("heart");
 }
 fillGallery().catch(() => {});
 root.dataset.ready = "true"; // the page is wired (tests wait for this)

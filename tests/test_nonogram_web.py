@@ -107,6 +107,16 @@ def test_bad_links_give_a_message(clues):
     assert set(answer) == {"error"} and answer["error"]
 
 
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_a_link_to_a_gallery_picture_is_that_picture(name):
+    puzzle = gallery_puzzle(name)
+    answer = web.nonogram_from_link(clues=encode_clues(puzzle))
+    assert (answer["title"], answer["source"]) == (PICTURES[name][0], f"gallery:{name}")
+    assert answer["rows"] == _rows(puzzle)
+    drawn = Puzzle.from_grid(["X.", ".X"])  # no gallery picture
+    assert web.nonogram_from_link(clues=encode_clues(drawn))["source"] == "link"
+
+
 def test_check_lists_wrong_cells():
     puzzle = gallery_puzzle("heart")
     grid = [0] * 100

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 
 from solvelab.nonogram.errors import NonogramError, PuzzleTooLarge, shortened
 from solvelab.nonogram.files import dumps, parse
@@ -208,15 +209,25 @@ def nonogram_from_text(text: str, name: str = "") -> dict:
         return {"error": str(error)}
 
 
+@cache
+def _gallery_names() -> dict[str, str]:
+    """The gallery's pictures' names by their clues as a link holds them."""
+    return {encode_clues(gallery_puzzle(name)): name for name in PICTURES}
+
+
 def nonogram_from_link(clues: str, progress: str | None = None) -> dict:
     """A puzzle from a link's clues (see :mod:`solvelab.nonogram.link`), with the
-    player's ``grid`` when the link has ``progress``. A puzzle over the size limit's
+    player's ``grid`` when the link has ``progress``. Clues of a gallery picture give
+    that picture, with its title and ``source`` ``gallery:<name>``. A puzzle over the size limit's
     error has its ``width`` and ``height`` too, as :func:`nonogram_from_text`'s."""
     try:
         puzzle = decode_clues(clues)
         extra = {}
         if progress:
             extra["grid"] = decode_progress(progress, puzzle.width * puzzle.height)
+        name = _gallery_names().get(encode_clues(puzzle))
+        if name:  # the link is to a gallery picture: it keeps its title and place
+            return _json(gallery_puzzle(name), source=f"gallery:{name}", **extra)
         return _json(puzzle, source="link", **extra)
     except PuzzleTooLarge as error:
         return {"error": str(error), "width": error.width, "height": error.height}

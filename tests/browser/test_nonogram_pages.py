@@ -264,6 +264,22 @@ def test_a_link_reloaded_brings_back_the_game_played_from_it(page, site_url):
     assert cells(page) == played
 
 
+def test_a_link_to_a_gallery_picture_is_that_picture(page, site_url):
+    """Its title, its place in the gallery's select, and its progress kept as the
+    gallery's (choosing it again brings back what was played from the link)."""
+    open_elsewhere(page, share_a_game(page, site_url))
+    expect(page.locator(".nono-message")).to_contain_text("Heart (10 × 10)")
+    gallery = page.locator("[data-field=gallery]")
+    expect(gallery).to_have_value("heart")
+    stroke(page, [(3, 0), (3, 5)])
+    played = cells(page)
+    gallery.select_option("house")
+    expect(page.locator(".nono-message")).to_contain_text("House")
+    gallery.select_option("heart")
+    expect(page.locator(".nono-message")).to_contain_text("Heart")
+    assert cells(page) == played
+
+
 def test_a_malformed_file_gives_a_message(page, site_url):
     start_heart(page, site_url)
     wait_for_python(page)
