@@ -343,7 +343,9 @@ def _shrink(state: bytes, order: list[int], solver: LineSolver) -> tuple[int, ..
     """The cells of ``order`` (indices of known cells of a one-colour line ``state``
     that has no placement) that must stay known for it to have none; the others are
     made unknown, in chunks first (half of the cells at a time, then halves of those),
-    so a short explanation costs few checks."""
+    so a short explanation costs few checks. All of them at once is never tried: the
+    line, less every known cell but the one being explained, has placements (line
+    solving at the root would have fixed that cell otherwise)."""
     n = len(state)
     bg = _bits_of(state, _CAN_BG)
     fill = _bits_of(state, _CAN_FILL)
@@ -354,7 +356,8 @@ def _shrink(state: bytes, order: list[int], solver: LineSolver) -> tuple[int, ..
     def impossible(b: int, f: int) -> bool:
         return not _fits_bits(b, f, plan, runs, n)
 
-    pending = [order]
+    half = len(order) // 2
+    pending = [order[half:], order[:half]] if half else [order]
     while pending:
         items = pending.pop()
         mask = 0
