@@ -446,6 +446,9 @@ function refusal(answer) {
   if (answer.width > MAX_SIZE || answer.height > MAX_SIZE) {
     return `The puzzle is ${answer.width} × ${answer.height}: this page plays puzzles up to ${MAX_SIZE} × ${MAX_SIZE}.`;
   }
+  if (answer.rows?.every((clue) => clue.length === 0)) {
+    return "Every clue of this puzzle is 0: all its cells are empty, so there is nothing to play.";
+  }
   // A random puzzle not found in the time a search is given: asked again, it goes on.
   if (answer.tried) return `${answer.error}. Or press Make again to look at the next pictures.`;
   return answer.error;

@@ -8,6 +8,7 @@ read back from screenshots where it matters.
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 from pixels import decode_png
@@ -250,6 +251,16 @@ def test_share_link_round_trip_and_a_bad_link(page, site_url):
     open_play(page, site_url, "?c=12.<b>x</b>_3")
     expect(page.locator(".nono-message")).to_contain_text("not a clue", timeout=PYTHON_READY)
     assert page.locator(".nono-message b").count() == 0
+
+
+def test_a_link_to_a_blank_puzzle_is_refused(page, site_url):
+    """Not shown as solved at once: there is nothing to play (the editor shares one)."""
+    open_play(page, site_url, "?c=0.0_0.0")
+    expect(page.locator(".nono-message")).to_have_text(
+        "Every clue of this puzzle is 0: all its cells are empty, so there is nothing to play.",
+        timeout=PYTHON_READY,
+    )
+    expect(page.locator(".nonogram-play")).not_to_have_class(re.compile(r"\bnono-solved\b"))
 
 
 def test_a_link_reloaded_brings_back_the_game_played_from_it(page, site_url):
