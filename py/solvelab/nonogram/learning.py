@@ -56,6 +56,13 @@ class LearningSearch:
         self.restart_base = restart_base  # conflicts per Luby unit; 0: never restart
         self.next_restart = restart_base
         self.explained: list[dict[bytes, tuple[int, ...]]] = [{} for _ in solver.indices]
+        # Each literal's value for the clauses: 0 unknown, 1 true, 2 false (kept with
+        # the grid: one lookup a literal where the grid needs a shift and a sum).
+        self.value = bytearray(2 * n)
+        for cell, mask in enumerate(grid):
+            if mask != 3:
+                self.value[cell * 2 + mask - 1] = 1
+                self.value[cell * 2 + 2 - mask] = 2
         # Pairs of cells that must be equal (the pictures a symmetry keeps, see
         # symmetry.py): two clauses a pair, and the known cells' values sent along them.
         for a, b in twins:
@@ -70,6 +77,8 @@ class LearningSearch:
 
     def _assign(self, cell: int, mask: int, reason) -> None:
         self.grid[cell] = mask
+        self.value[cell * 2 + mask - 1] = 1
+        self.value[cell * 2 + 2 - mask] = 2
         self.level[cell] = len(self.limits)
         self.pos[cell] = len(self.trail)
         self.reason[cell] = reason
@@ -84,11 +93,12 @@ class LearningSearch:
         if len(self.limits) <= level:
             return
         start = self.limits[level]
-        grid, phase = self.grid, self.phase
+        grid, phase, value = self.grid, self.phase, self.value
         heap, activity = self.heap, self.activity
         for cell in self.trail[start:]:
             phase[cell] = grid[cell]
             grid[cell] = 3
+            value[cell * 2] = value[cell * 2 + 1] = 0
             self.reason[cell] = None
             self.pos[cell] = -1
             heappush(heap, (-activity[cell], cell))
@@ -134,24 +144,25 @@ class LearningSearch:
         watchers = self.watches.get(false_lit)
         if not watchers:
             return None
-        grid = self.grid
+        value = self.value
         keep = []
         for index, clause in enumerate(watchers):
-            if clause[0] == false_lit:
-                clause[0], clause[1] = clause[1], clause[0]
             first = clause[0]
-            if grid[first >> 1] == (first & 1) + 1:  # already true
+            if first == false_lit:
+                first = clause[0] = clause[1]
+                clause[1] = false_lit
+            if value[first] == 1:  # already true
                 keep.append(clause)
                 continue
             for k in range(2, len(clause)):
                 lit = clause[k]
-                if grid[lit >> 1] != 2 - (lit & 1):  # not false
+                if value[lit] != 2:  # not false
                     clause[1], clause[k] = lit, false_lit
                     self.watches.setdefault(lit, []).append(clause)
                     break
             else:
                 keep.append(clause)
-                if grid[first >> 1] == 2 - (first & 1):  # false too: contradiction
+                if value[first] == 2:  # false too: contradiction
                     keep.extend(watchers[index + 1 :])
                     self.watches[false_lit] = keep
                     return clause
