@@ -91,6 +91,7 @@ def test_a_blank_clue_empties_the_line_and_says_so(page, site_url):
 
 def test_a_line_where_nothing_is_fixed_marks_nothing_and_says_so(page, site_url):
     demo = line_demo(page, site_url, clue="1 1", length="9")
+    expect(demo).to_have_attribute("data-forced", "?" * 9)  # the 7-cell line says the same
     expect(demo.locator(".nono-message")).to_contain_text("fixes or narrows no cell.")
     expect(demo.locator(".is-output .is-new")).to_have_count(0)
 

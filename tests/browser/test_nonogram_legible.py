@@ -30,8 +30,10 @@ def open_puzzle(page, site_url, size):
     page.wait_for_selector(".nonogram-play[data-ready=true]")
     page.wait_for_function(f"window.nonogramGrid.width === {size}", timeout=PYTHON_READY)
     page.locator(".nono-stage").scroll_into_view_if_needed()
-    # a frame drawn at the stage's final size
-    page.wait_for_function("window.nonogramGrid.paints.full > 0")
+    # A frame drawn at the stage's final size: the grid draws at the next animation
+    # frame, so the frame after that has drawn this puzzle (the stand-in grid shown
+    # before it has painted already).
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def view(page):

@@ -42,8 +42,11 @@ def test_the_text_as_typed_marks_the_move_played(page, site_url):
     assert page.evaluate("window.solvelabPlayer.step") == 2
     view.get_by_role("button", name="U'").click()
     assert page.evaluate("window.solvelabPlayer.step") == 4
-    # The link keeps the text as typed.
-    page.wait_for_function("new URLSearchParams(location.search).get('alg')?.includes('//')")
+    # The link keeps the text as typed (rewritten by the page: at the end, no step=).
+    page.wait_for_function(
+        "!location.search.includes('step=')"
+        " && new URLSearchParams(location.search).get('alg')?.includes('//')"
+    )
 
 
 def play_typed(page, text):

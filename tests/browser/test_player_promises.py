@@ -236,14 +236,16 @@ def test_solving_a_solved_cube_and_an_empty_box_say_so(page, site_url):
     wait_for_python(page)
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(_message(page)).to_have_text("The cube is already solved.", timeout=PYTHON_READY)
+    error = page.locator(".player-notation-error")
     page.get_by_role("button", name="Play", exact=True).click()
-    expect(page.locator(".player-notation-error")).to_contain_text("no moves")
-    page.locator("#player-alg").fill("// only a comment")
-    page.get_by_role("button", name="Use as scramble").click()
-    expect(page.locator(".player-notation-error")).to_contain_text("no moves")
+    expect(error).to_contain_text("no moves")
+    # Each answer says something other than the one before: a wait is for this answer.
     page.locator("#player-alg").fill("R100")
     page.get_by_role("button", name="Play", exact=True).click()
-    expect(page.locator(".player-notation-error")).to_contain_text("a turn amount is 1, 2 or 3")
+    expect(error).to_contain_text("a turn amount is 1, 2 or 3")
+    page.locator("#player-alg").fill("// only a comment")
+    page.get_by_role("button", name="Use as scramble").click()
+    expect(error).to_contain_text("no moves")
 
 
 def test_the_service_worker_isolates_the_page_where_the_host_cannot(browser, site_dir):

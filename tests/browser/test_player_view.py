@@ -44,6 +44,8 @@ def test_a_link_with_camera_angles_reproduces_the_view(page, site_url):
 
 def test_back_view_and_net_draw_the_hidden_faces(page, site_url):
     open_player(page, site_url, "?alg=R%20U")
+    # The link's moves come once Python has read them: until then the cube is solved.
+    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
     before = colour_counts(canvas(page), COLOURS)
     page.check('[data-option="back"]')
     after = colour_counts(canvas(page), COLOURS)
