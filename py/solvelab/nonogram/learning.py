@@ -354,9 +354,9 @@ def _shrink(state: bytes, order: list[int], solver: LineSolver) -> tuple[int, ..
     """The cells of ``order`` (indices of known cells of a one-colour line ``state``
     that has no placement) that must stay known for it to have none; the others are
     made unknown, in chunks first (half of the cells at a time, then halves of those),
-    so a short explanation costs few checks. All of them at once is never tried: the
-    line, less every known cell but the one being explained, has placements (line
-    solving at the root would have fixed that cell otherwise)."""
+    so a short explanation costs few checks. All of them at once is never tried: with
+    none of them known the line has placements (the clue fits the line, and a cell
+    that the clue alone fixes is fixed before any search)."""
     n = len(state)
     bg = _bits_of(state, _CAN_BG)
     fill = _bits_of(state, _CAN_FILL)
