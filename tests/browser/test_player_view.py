@@ -85,6 +85,25 @@ def test_fullscreen_and_save_picture(page, site_url):
     assert counts["U"] > 1000 and counts["F"] > 1000 and counts["R"] > 1000, counts
 
 
+def test_fullscreen_on_a_phone_squashes_no_row(page, site_url):
+    """A scramble's message takes several lines at 390 px: in fullscreen each row of
+    the player keeps its height (the message once went under the play buttons)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_player(page, site_url)
+    expect(page.locator('[data-action="scramble"]')).to_be_enabled(timeout=120_000)
+    page.click('[data-action="scramble"]')
+    expect(page.locator(".player-message")).to_contain_text("Scramble", timeout=120_000)
+    page.click('[data-action="fullscreen"]')
+    page.wait_for_function("document.fullscreenElement?.classList.contains('solvelab-player')")
+    squashed = page.evaluate(
+        """[...document.querySelector('.solvelab-player').children]
+            .filter((el) => el.getClientRects().length)
+            .filter((el) => el.scrollHeight > el.getBoundingClientRect().height + 1)
+            .map((el) => el.className)"""
+    )
+    assert squashed == []
+
+
 def test_dragging_the_scrubber_shows_a_turn_part_way(page, site_url):
     open_player(page, site_url, "?alg=R%20U%20F&step=0")
     page.wait_for_function("window.solvelabPlayer.alg.length === 3")
