@@ -1,5 +1,6 @@
 // An algorithm shown as it was typed — brackets, repeats and comments kept — with
-// each move's token a button and the token of the move just played marked.
+// each move's token a button and the token of the move just played marked. The
+// box is one Tab stop: the marked token (or, before the first move, the first).
 //
 //   const view = new AlgView(box, { onJump: (step) => ... });
 //   view.show(source, step);   // source: {text, spans} or null; spans[i] = [start, end] of move i
@@ -33,8 +34,14 @@ export class AlgView {
       this.#source = source;
       this.#box.replaceChildren(...(source ? this.#build(source) : []));
     }
+    const focused = this.#box.contains(document.activeElement);
     this.#box.querySelector(".current")?.classList.remove("current");
     if (source && step > 0) this.#tokens.get(source.spans[step - 1].join(":")).button.classList.add("current");
+    // One Tab stop, as the move list: the token shown (the player's arrows step, and
+    // the focus follows): a long algorithm's tokens would otherwise be thousands.
+    const stop = this.#tokenToShow();
+    for (const { button } of this.#tokens.values()) button.tabIndex = button === stop ? 0 : -1;
+    if (focused && stop && document.activeElement !== stop) stop.focus({ preventScroll: true });
     const jumped = Math.abs(step - previous) > 1;
     if (source && (rebuilt || (step !== previous && (jumped || followed)))) this.#bringIntoSight(this.#tokenToShow());
   }

@@ -3,6 +3,7 @@ has buttons for slices, wide turns and rotations, and a keyboard help."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 from playwright.sync_api import expect
@@ -161,3 +162,24 @@ def test_the_keys_help(page, site_url):
     expect(help).to_be_visible()
     help.get_by_role("button", name="Close").click()
     expect(help).to_be_hidden()
+
+
+def test_the_algorithm_as_typed_is_one_tab_stop_that_the_arrows_move(page, site_url):
+    """A long algorithm's tokens are not a Tab stop each: the marked one is the box's
+    stop, and the player's arrows move the mark and the focus with it."""
+    typed = "R U R' U' " * 50
+    open_player(page, site_url, "?alg=" + quote(typed) + "&step=0")
+    view = page.locator(".player-alg-view")
+    expect(view.locator("button")).to_have_count(200)
+    stops = view.locator("button[tabindex='0']")
+    expect(stops).to_have_count(1)
+    expect(stops).to_have_text("R")  # before the first move: the first token
+    stops.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("window.solvelabPlayer.step === 2")
+    focused = page.locator(".player-alg-view button:focus")
+    expect(focused).to_have_class(re.compile(r"\bcurrent\b"))
+    expect(focused).to_have_text("U")
+    assert view.locator("button").nth(1).get_attribute("tabindex") == "0"
+    expect(stops).to_have_count(1)
