@@ -451,13 +451,13 @@ async function readAddress() {
       setSetup({ stickers, state: checked.stickers });
     } else if (params.has("setup")) {
       const text = params.get("setup");
-      setSetup({ moves: await parsed(text, "the link's scramble"), text });
+      setSetup({ moves: await linkedScramble(text), text });
     }
     cubeRead = true;
     if (params.has("alg")) {
       const text = params.get("alg");
       const result = await python.call("parse", { text, locate: true });
-      if (result.error) throw linkError(`the link's moves: ${result.error}`, text);
+      if (result.error) throw linkError(`the link's moves: ${result.error}`, text, "Play");
       const source = { text, spans: result.spans };
       setAlg(result.moves, linkedStep(params.get("step"), result.moves.length), { source });
     }
@@ -481,7 +481,7 @@ function showLinkError(error, unplayed) {
   let text = error.message;
   if (error.text !== undefined) {
     box.value = error.text;
-    text += " (the link's text is in the box below)";
+    text += ` (the link's text is in the box below: mend it and press ${error.then})`;
   }
   if (unplayed !== null && error.text === undefined) {
     box.value = unplayed;
@@ -504,15 +504,16 @@ function linkedStep(text, length) {
   return length;
 }
 
-async function parsed(text, what) {
+async function linkedScramble(text) {
   const result = await python.call("parse", { text });
-  if (result.error) throw linkError(`${what}: ${result.error}`, text);
+  if (result.error) throw linkError(`the link's scramble: ${result.error}`, text, "Use as scramble");
   return result.moves;
 }
 
-/** An error in a link's moves, keeping their text. */
-function linkError(message, text) {
-  return Object.assign(new Error(message), { text });
+/** An error in a link's moves, keeping their text and the button that takes them
+ * once mended (a scramble played with Play would be moves from the cube shown). */
+function linkError(message, text, then) {
+  return Object.assign(new Error(message), { text, then });
 }
 
 // ---------------------------------------------------------------- Python

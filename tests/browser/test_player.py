@@ -153,7 +153,9 @@ def test_bad_links_give_a_message_not_markup(page, site_url, query):
     expect(message).to_contain_text("the link's")
     assert page.locator(".player-message img").count() == 0
     # The address is rewritten, but the link's text waits in the box to be mended.
-    expect(message).to_contain_text("the link's text is in the box below")
+    # A scramble, mended, is taken by "Use as scramble": Play would turn the cube shown.
+    then = "Use as scramble" if query.startswith("?setup") else "Play"
+    expect(message).to_contain_text(f"the link's text is in the box below: mend it and press {then}")
     expect(page.locator("#player-alg")).to_have_value(unquote(query.split("=", 1)[1]))
 
 
@@ -295,7 +297,7 @@ def test_a_link_with_a_bad_scramble_says_its_moves_were_not_played(page, site_ur
     wait_for_python(page)
     expect(page.locator(".player-message")).to_have_text(
         "the link's scramble: unknown move 'Q' at column 3 (the link's text is in the box"
-        " below); the link's moves were not played: U"
+        " below: mend it and press Use as scramble); the link's moves were not played: U"
     )
     expect(page.locator("#player-alg")).to_have_value("R Q")
     assert page.evaluate("window.solvelabPlayer.alg") == []
