@@ -155,7 +155,8 @@ def test_bad_links_give_a_message_not_markup(page, site_url, query):
     # The address is rewritten, but the link's text waits in the box to be mended.
     # A scramble, mended, is taken by "Use as scramble": Play would turn the cube shown.
     then = "Use as scramble" if query.startswith("?setup") else "Play"
-    expect(message).to_contain_text(f"the link's text is in the box below: mend it and press {then}")
+    mend = f"the link's text is in the box below: mend it and press {then}"
+    expect(message).to_contain_text(mend)
     expect(page.locator("#player-alg")).to_have_value(unquote(query.split("=", 1)[1]))
 
 
