@@ -73,6 +73,8 @@ def test_the_checker_demo_answers_for_the_stickers_shown(page, site_url):
     expect(message).to_have_text(
         "Not a real cube: there are 8 white and 10 red stickers: a cube has 9 of each colour."
     )
+    # The red stickers, one of which is misread, are outlined: U1 and R's but its centre.
+    assert named(demo) == [0, *range(9, 13), *range(14, 18)]
 
 
 def test_the_checker_demo_is_one_tab_stop_with_arrows_and_tries_python_again(page, site_url):

@@ -101,6 +101,9 @@ def test_a_piece_with_one_colour_twice_is_named_in_colours(page, site_url):
     expect(editor_message(page)).to_have_text(
         "there are 10 white and 8 red stickers: a cube has 9 of each colour"
     )
+    # The white stickers are marked (but for the centre): one of them is misread.
+    expect(page.locator(".player-cell.wrong")).to_have_count(9)
+    expect(page.locator('.player-cell.wrong[data-place="9"]')).to_have_count(1)
     paint(page, (RED, 7))  # U8 red: the counts are right, the corner still is not
     check(page)
     expect(editor_message(page)).to_have_text(

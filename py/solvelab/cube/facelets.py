@@ -186,7 +186,9 @@ ep=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), eo=(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
         raise InvalidCubeError(f"colour {c!r} appears {count} times; each colour appears 9 times")
     if wrong:
         counted = _and([f"{count} {colour(c)}" for c, count in wrong])
-        raise InvalidCubeError(f"there are {counted} stickers: a cube has 9 of each colour")
+        # The stickers of a colour there are too many of: one of them is misread.
+        over = [i for i, c in enumerate(stickers) if counts[c] > 9 and i not in CENTERS]
+        raise InvalidCubeError(f"there are {counted} stickers: a cube has 9 of each colour", over)
     faces = "".join(face_of[c] for c in stickers)
     face_colours = {FACES[i]: colour(c) for i, c in enumerate(colours)} if names else None
     cube = _pieces(faces, stickers, face_colours)
