@@ -424,6 +424,7 @@ function writeAddress() {
     else if (player.setup.moves.length) params.set("setup", setupText(player.setup));
     if (player.alg.length) params.set("alg", player.source?.text ?? player.alg.join(" "));
     if (player.alg.length && player.step !== player.alg.length) params.set("step", String(player.step));
+    if (player.stages) params.set("cfop", player.solvedBy.slice("cfop ".length)); // its cross
     const camera = cameraText(view.camera);
     if (camera !== DEFAULT_CAMERA) params.set("cam", camera);
     const query = params.toString();
@@ -460,6 +461,7 @@ async function readAddress() {
       if (result.error) throw linkError(`the link's moves: ${result.error}`, text, "Play");
       const source = { text, spans: result.spans };
       setAlg(result.moves, linkedStep(params.get("step"), result.moves.length), { source });
+      if (params.has("cfop")) await showLinkedStages(params.get("cfop"));
     }
   } catch (error) {
     showLinkError(error, cubeRead ? null : params.get("alg") || null);
@@ -508,6 +510,23 @@ async function linkedScramble(text) {
   const result = await python.call("parse", { text });
   if (result.error) throw linkError(`the link's scramble: ${result.error}`, text, "Use as scramble");
   return result.moves;
+}
+
+/**
+ * A CFOP solution's stages, for a link that says it is one (`cfop=` its cross):
+ * worked out again, as the solver gives the same solution for the same cube and
+ * cross, and shown if the link's moves are that solution.
+ */
+async function showLinkedStages(cross) {
+  const crosses = [...$('[data-option="cross"]').options].map((option) => option.value);
+  if (!crosses.includes(cross)) throw new Error(`the link's cross "${cross}" is not one of ${crosses.join(", ")}: the moves are shown without their stages`);
+  const answer = await python.call("cfop", { stickers: player.setupState, cross_colour: cross });
+  const moves = answer.stages?.flatMap((stage) => stage.moves) ?? [];
+  if (moves.join(" ") !== player.alg.join(" ")) throw new Error("the link's moves are not the CFOP solution of its cube: they are shown without stages");
+  setAlg(moves, player.step, { stages: cfopStages(answer, data.colour_names), solvedBy: `cfop ${cross}` });
+  $('[data-option="method"]').value = "cfop";
+  $('[data-option="method"]').dispatchEvent(new Event("change"));
+  $('[data-option="cross"]').value = cross;
 }
 
 /** An error in a link's moves, keeping their text and the button that takes them

@@ -114,3 +114,40 @@ def test_the_cfop_message_adds_up_on_a_turned_cube(page, site_url):
     assert sum(map(int, stages)) - int(saved or 0) == int(total)
     alg = " ".join(page.evaluate("window.solvelabPlayer.alg"))
     assert Cube().apply("Rw U M").apply(alg).is_solved()
+
+
+def test_a_cfop_solution_keeps_its_stages_in_the_link(page, site_url):
+    """The link says which solve it is (cfop= its cross): a reload, or the link opened
+    elsewhere, shows the stages again, at the same step; a link whose moves are not
+    that solution says so and shows them without stages."""
+    stages = solve_by_cfop(page, site_url, cross="white")
+    page.click('[data-action="start"]')
+    for _ in range(stages[2]["start"] + 1):  # into F2L 2
+        page.click('[data-action="forward"]')
+    page.wait_for_function("new URLSearchParams(location.search).get('cfop') === 'white'")
+    page.wait_for_function(f"location.search.includes('step={stages[2]['start'] + 1}')")
+    link = page.url
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_function("window.solvelabPlayer?.stages", timeout=PYTHON_READY)
+    assert page.evaluate("window.solvelabPlayer.stages") == stages
+    assert page.evaluate("window.solvelabPlayer.step") == stages[2]["start"] + 1
+    expect(page.locator(".player-stages button[aria-current=step]")).to_have_text("F2L 2")
+    expect(page.locator('[data-option="cross"]')).to_have_value("white")
+    # Solve asked the same way plays on: the answer is on show (no new solve starts).
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_function("window.solvelabPlayer.playing")
+    assert "solving" not in page.locator(".player-message").text_content()
+
+    # Moves that are not the solution: shown, without stages, and said.
+    page.goto(f"{site_url}cube/player/?setup={quote(SCRAMBLE)}&alg=R+U&cfop=white")
+    expect(page.locator(".player-message")).to_have_text(
+        "the link's moves are not the CFOP solution of its cube: they are shown without stages",
+        timeout=PYTHON_READY,
+    )
+    assert page.evaluate("window.solvelabPlayer.alg") == ["R", "U"]
+    assert page.evaluate("window.solvelabPlayer.stages") is None
+    page.goto(f"{site_url}cube/player/?alg=R&cfop=purple")
+    expect(page.locator(".player-message")).to_contain_text(
+        "the link's cross \"purple\" is not one of any, white", timeout=PYTHON_READY
+    )
