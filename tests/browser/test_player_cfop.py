@@ -149,5 +149,5 @@ def test_a_cfop_solution_keeps_its_stages_in_the_link(page, site_url):
     assert page.evaluate("window.solvelabPlayer.stages") is None
     page.goto(f"{site_url}cube/player/?alg=R&cfop=purple")
     expect(page.locator(".player-message")).to_contain_text(
-        "the link's cross \"purple\" is not one of any, white", timeout=PYTHON_READY
+        'the link\'s cross "purple" is not one of any, white', timeout=PYTHON_READY
     )
