@@ -717,7 +717,10 @@ async function solveCfop(from) {
     parts.splice(1, 0, `F2L ${f2l}`);
     const saved = player.stages.reduce((n, s) => n + s.htm, 0) - answer.length;
     const cancel = saved ? `; ${saved} cancel where stages meet` : "";
-    say(`CFOP solution: ${counted(answer.length, "move")} (${parts.join(", ")}${cancel}).`);
+    // The steps are each stage's moves as found: with rotations (no turn), slices (two
+    // in the half-turn metric) and the moves that cancel, their count is another.
+    const steps = moves.length === answer.length ? "" : ` Played stage by stage as found: ${counted(moves.length, "step")}.`;
+    say(`CFOP solution: ${counted(answer.length, "move")} (${parts.join(", ")}${cancel}).${steps}`);
     play();
   } catch (error) {
     if (task === work) say(error.message, "error");

@@ -106,13 +106,17 @@ def test_the_cfop_message_adds_up_on_a_turned_cube(page, site_url):
     text = page.locator(".player-message").text_content()
     found = re.fullmatch(
         r"CFOP solution: (\d+) moves? \(Cross (\d+), F2L (\d+), OLL (\d+), PLL (\d+)"
-        r"(?:; (\d+) cancel where stages meet)?\)\.",
+        r"(?:; (\d+) cancel where stages meet)?\)\."
+        r"(?: Played stage by stage as found: (\d+) steps\.)?",
         text,
     )
     assert found, text
-    total, *stages, saved = found.groups()
+    total, *stages, saved, steps = found.groups()
     assert sum(map(int, stages)) - int(saved or 0) == int(total)
-    alg = " ".join(page.evaluate("window.solvelabPlayer.alg"))
+    moves = page.evaluate("window.solvelabPlayer.alg")
+    assert int(steps or total) == len(moves)  # the steps said are the player's
+    expect(page.locator(".player-step")).to_have_text(re.compile(rf"/ {len(moves)}$"))
+    alg = " ".join(moves)
     assert Cube().apply("Rw U M").apply(alg).is_solved()
 
 
