@@ -463,6 +463,12 @@ async function readAddress() {
       setAlg(result.moves, linkedStep(params.get("step"), result.moves.length), { source });
       if (params.has("cfop")) await showLinkedStages(params.get("cfop"));
     }
+    // Parts of a link that nothing reads are said, not dropped without a word.
+    const ignored = [
+      params.has("stickers") && params.has("setup") && "The link has a cube's stickers and a scramble: the stickers are shown.",
+      params.has("step") && !params.has("alg") && "The link's step is left out: the link has no moves (alg=).",
+    ].filter(Boolean);
+    if (ignored.length) say(ignored.join(" "), "error");
   } catch (error) {
     showLinkError(error, cubeRead ? null : params.get("alg") || null);
   }

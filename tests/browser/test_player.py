@@ -293,6 +293,19 @@ def test_a_link_to_no_real_cube_opens_it_in_the_sticker_editor(page, site_url):
     expect(page.locator("#player-alg")).to_have_value("U")
 
 
+def test_parts_of_a_link_that_nothing_reads_are_said(page, site_url):
+    solved = "".join(face * 9 for face in "URFDLB")
+    open_player(page, site_url, f"?stickers={solved}&setup=R")
+    wait_for_python(page)
+    message = page.locator(".player-message")
+    expect(message).to_have_text(
+        "The link has a cube's stickers and a scramble: the stickers are shown."
+    )
+    open_player(page, site_url, "?step=3")
+    wait_for_python(page)
+    expect(message).to_have_text("The link's step is left out: the link has no moves (alg=).")
+
+
 def test_a_link_with_a_bad_scramble_says_its_moves_were_not_played(page, site_url):
     open_player(page, site_url, "?setup=R+Q&alg=U")
     wait_for_python(page)
