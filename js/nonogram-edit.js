@@ -18,7 +18,7 @@ const $ = (selector) => root.querySelector(selector);
 const $$ = (selector) => [...root.querySelectorAll(selector)];
 const STORE = "solvelab.nonogram.edit";
 const MAX = 100;
-const MAX_LINK = 9000;
+const MAX_LINK = 10199; // as solvelab.nonogram.link.MAX_LINK: a 100 × 100 puzzle's clues at most
 const DEBOUNCE_MS = 250;
 // Seconds a check is given at first. Past them it is asked again with twice as long,
 // until it is decided: between the asks, Python takes what else the page asked.

@@ -14,7 +14,7 @@ const STORE = "solvelab.nonogram.play";
 // Each gallery picture's progress, by name: going to another picture (a keyboard's
 // arrows on the closed list do that at each press) and back loses nothing.
 const GALLERY_STORE = "solvelab.nonogram.gallery";
-const MAX_LINK = 9000;
+const MAX_LINK = 10199; // as solvelab.nonogram.link.MAX_LINK: a 100 × 100 puzzle's clues at most
 // The largest puzzle played, as for random puzzles (nonogram_generate), the Solve
 // page (js/nonogram-solve.js) and the Edit page (editing.MAX_EDIT).
 const MAX_SIZE = 100;

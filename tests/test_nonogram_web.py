@@ -1,6 +1,8 @@
 """The nonogram pages' Python: hints and their reasons, link encoding, the gallery."""
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -8,7 +10,13 @@ from solvelab import web, web_nonogram
 from solvelab.nonogram import Puzzle, solve
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.hints import explain, leftmost, next_hint
-from solvelab.nonogram.link import ALPHABET, decode_clues, decode_progress, encode_clues
+from solvelab.nonogram.link import (
+    ALPHABET,
+    MAX_LINK,
+    decode_clues,
+    decode_progress,
+    encode_clues,
+)
 
 
 @pytest.mark.parametrize("name", sorted(PICTURES))
@@ -98,9 +106,23 @@ def test_long_runs_use_two_characters():
     assert decode_clues(encode_clues(puzzle)) == puzzle
 
 
+def test_every_puzzle_of_the_largest_size_fits_in_a_link():
+    """A checkerboard's clues are the longest a 100 × 100 puzzle can have; the pages
+    refuse a longer link before Python reads it, by the same number."""
+    checkerboard = Puzzle.from_grid(
+        ["".join("X" if (r + c) % 2 else "." for c in range(100)) for r in range(100)]
+    )
+    clues = encode_clues(checkerboard)
+    assert len(clues) == MAX_LINK
+    assert web.nonogram_from_link(clues=clues)["width"] == 100
+    for page in ("nonogram-play.js", "nonogram-edit.js"):
+        text = (Path(__file__).parents[1] / "js" / page).read_text()
+        assert re.search(r"const MAX_LINK = (\d+);", text).group(1) == str(MAX_LINK), page
+
+
 @pytest.mark.parametrize(
     "clues",
-    ["", "1.1", "1_1_1", "1<b>_1", "1.~z_1", "1" * 9000],
+    ["", "1.1", "1_1_1", "1<b>_1", "1.~z_1", "1" * 10_200],
 )
 def test_bad_links_give_a_message(clues):
     answer = web.nonogram_from_link(clues=clues)

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from solvelab.nonogram import Puzzle, solve
 from solvelab.nonogram.gallery import PICTURES
+from solvelab.nonogram.link import encode_clues
 
 PYTHON_READY = 120_000
 HEART = PICTURES["heart"][1]
@@ -251,6 +252,15 @@ def test_share_link_round_trip_and_a_bad_link(page, site_url):
     open_play(page, site_url, "?c=12.<b>x</b>_3")
     expect(page.locator(".nono-message")).to_contain_text("not a clue", timeout=PYTHON_READY)
     assert page.locator(".nono-message b").count() == 0
+
+
+def test_a_link_to_the_largest_puzzle_with_the_longest_clues_opens(page, site_url):
+    """A 100 × 100 checkerboard: its link (10,199 characters of clues) is not refused."""
+    checkerboard = Puzzle.from_grid(
+        ["".join("X" if (r + c) % 2 else "." for c in range(100)) for r in range(100)]
+    )
+    open_play(page, site_url, f"?c={encode_clues(checkerboard)}")
+    wait_for_puzzle(page, 100, 100)
 
 
 def test_a_link_to_a_blank_puzzle_is_refused(page, site_url):

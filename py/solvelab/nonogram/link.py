@@ -26,7 +26,10 @@ from solvelab.nonogram.errors import FormatError
 from solvelab.nonogram.puzzle import Block, Puzzle
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-MAX_LINK = 8000  # characters of clues (a 100 × 100 puzzle needs about 3,000)
+# Characters of clues: the most a 100 × 100 puzzle's take (50 runs of 1 a line, as in
+# a checkerboard: 200 lines of 50 characters, 199 separators). The pages check the
+# same number (js/nonogram-play.js, js/nonogram-edit.js).
+MAX_LINK = 10_199
 
 
 def _number(n: int) -> str:
