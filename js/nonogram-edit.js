@@ -164,7 +164,8 @@ function show(answer, asked = version) {
   else if (status === "unique") text = UNIQUE[answer.difficulty] ?? "Unique.";
   else if (status === "multiple") {
     for (const cell of answer.diff) grid.marks.set(cell, "diff");
-    text = `2 solutions: the ${answer.diff.length} cells marked in blue (${cellNames(answer.diff, grid.width)}) can be swapped. Change the picture there.`;
+    // Two solutions found, where there may be millions (a diagonal's clues are all 1s).
+    text = `More than one solution: the ${answer.diff.length} cells marked in blue (${cellNames(answer.diff, grid.width)}) differ in another. Change the picture there.`;
   } else if (status === "none") text = `No solution (${answer.reason}).`;
   else (status = "error"), (text = "The solver said something unexpected.");
   verdict.textContent = text;

@@ -1,5 +1,5 @@
 """The nonogram editor's promises: drawing changes the clues and the drawn grid,
-the solver's verdict (unique, 2 solutions with the differing cells marked) always
+the solver's verdict (unique, or more than one solution with the cells that differ marked) always
 belongs to the picture on screen, random fill, export and import, and a link
 that opens the puzzle on the Play page.
 
@@ -138,7 +138,10 @@ def test_verdict_unique_and_two_solutions_with_marked_cells(page, site_url):
     stroke(page, [(0, 0)])
     stroke(page, [(1, 1)])
     assert settled(page) == "multiple"
-    expect(verdict(page)).to_contain_text("2 solutions")
+    expect(verdict(page)).to_contain_text(
+        "More than one solution: the 4 cells marked in blue (row 1 column 1, row 1 column 2,"
+        " row 2 column 1, row 2 column 2) differ in another."
+    )
     assert json.loads(page.get_attribute(".nonogram-edit", "data-diff")) == [0, 1, 2, 3]
     # the differing cells are marked on the grid: the empty ones are no longer paper
     marked = pixel(page, 0, 1)
@@ -173,14 +176,14 @@ def test_a_stale_answer_is_never_shown(page, site_url):
         "window.nonogramEditHold = new Promise((r) => (window.releaseEditHold = r)); null"
     )
     stroke(page, [(0, 0)])
-    stroke(page, [(1, 1)])  # ambiguous: "2 solutions"
+    stroke(page, [(1, 1)])  # ambiguous: "More than one solution"
     held_answer_for_this_picture(page)
     stroke(page, [(0, 1)])  # now unique, while the old answer is held
     expect(verdict(page)).to_have_attribute("data-status", "checking")
     held_answer_for_this_picture(page)
     page.evaluate("window.releaseEditHold(); window.nonogramEditHold = null")
     assert settled(page) == "unique-line"
-    # the held "2 solutions" never showed up afterwards
+    # the held "More than one solution" never showed up afterwards
     page.wait_for_timeout(300)
     assert verdict(page).get_attribute("data-status") == "unique-line"
     assert json.loads(page.get_attribute(".nonogram-edit", "data-diff")) == []
