@@ -87,3 +87,18 @@ def test_malformed_input_is_a_message():
     assert "error" in web.nonogram_edit_open(clues="")
     # clues with no solution
     assert "no solution" in web.nonogram_edit_open(clues="2.0.2_1.2.1")["error"]
+
+
+def test_an_opened_files_errors_name_it_and_its_size():
+    """As a syntax error does (``bad.xml: line 1: …``), and a size the editor cannot
+    draw says the puzzle's."""
+    none = "width 2\nheight 2\nrows\n2\n2\ncolumns\n1\n1\n"
+    assert web.nonogram_edit_open(text=none, name="none.non") == {
+        "error": "none.non: the rows fill 4 cells and the columns 2"
+    }
+    big = "width 150\nheight 150\nrows\n" + "1\n" * 150 + "columns\n" + "1\n" * 150
+    assert web.nonogram_edit_open(text=big, name="big.non") == {
+        "error": "big.non: the puzzle is 150 × 150: the editor draws up to 100 × 100"
+    }
+    assert web.nonogram_from_text(text=none, name="none.non")["error"].startswith("none.non: ")
+    assert web.nonogram_edit_open(text="<x", name="bad.xml")["error"].count("bad.xml") == 1

@@ -195,6 +195,12 @@ def nonogram_generator_trials(
     return {"trials": shown}
 
 
+def _file_error(error: Exception, name: str) -> str:
+    """An opened file's error, naming the file as a syntax error in it does."""
+    message = str(error)
+    return message if not name or message.startswith(f"{name}:") else f"{name}: {message}"
+
+
 def nonogram_from_text(text: str, name: str = "") -> dict:
     """A puzzle from a file's text (webpbn XML, .non, clue text or a Pattern game ID, by
     ``name`` or content). A puzzle over the size limit's error has its ``width`` and
@@ -204,9 +210,9 @@ def nonogram_from_text(text: str, name: str = "") -> dict:
     try:
         return _json(parse(text, source=name or None), source="file")
     except PuzzleTooLarge as error:
-        return {"error": str(error), "width": error.width, "height": error.height}
+        return {"error": _file_error(error, name), "width": error.width, "height": error.height}
     except (NonogramError, ValueError) as error:
-        return {"error": str(error)}
+        return {"error": _file_error(error, name)}
 
 
 @cache
@@ -482,7 +488,7 @@ def nonogram_edit_open(
             return {"error": "nothing to open"}
         picture = picture_of(puzzle, time_limit)
     except (NonogramError, ValueError) as error:
-        return {"error": str(error)}
+        return {"error": _file_error(error, name if text is not None else "")}
     if "cells" not in picture:
         return picture
     return {"width": puzzle.width, "height": puzzle.height, "title": puzzle.title, **picture}

@@ -83,7 +83,10 @@ def picture_of(puzzle: Puzzle, time_limit: float | None = 20.0) -> dict:
     if len(puzzle.colours) != 2:
         raise PictureError("the editor draws one-colour puzzles only")
     if not (puzzle.width <= MAX_EDIT and puzzle.height <= MAX_EDIT):
-        raise PictureError(f"the editor draws up to {MAX_EDIT} × {MAX_EDIT}")
+        raise PictureError(
+            f"the puzzle is {puzzle.width} × {puzzle.height}: "
+            f"the editor draws up to {MAX_EDIT} × {MAX_EDIT}"
+        )
     if puzzle.goal is not None and puzzle.check(puzzle.goal):
         cells = [int(v) for row in puzzle.goal for v in row]
         return {"cells": cells, "status": "goal"}
