@@ -224,8 +224,9 @@ def _gallery_names() -> dict[str, str]:
 def nonogram_from_link(clues: str, progress: str | None = None) -> dict:
     """A puzzle from a link's clues (see :mod:`solvelab.nonogram.link`), with the
     player's ``grid`` when the link has ``progress``. Clues of a gallery picture give
-    that picture, with its title and ``source`` ``gallery:<name>``. A puzzle over the size limit's
-    error has its ``width`` and ``height`` too, as :func:`nonogram_from_text`'s."""
+    that picture, with its title and ``source`` ``gallery:<name>``. A puzzle over the
+    size limit's error has its ``width`` and ``height`` too, as
+    :func:`nonogram_from_text`'s."""
     try:
         puzzle = decode_clues(clues)
         extra = {}
@@ -488,7 +489,7 @@ def nonogram_edit_open(
             return {"error": "nothing to open"}
         picture = picture_of(puzzle, time_limit)
     except (NonogramError, ValueError) as error:
-        return {"error": _file_error(error, name if text is not None else "")}
+        return {"error": _file_error(error, name)}
     if "cells" not in picture:
         return picture
     return {"width": puzzle.width, "height": puzzle.height, "title": puzzle.title, **picture}
