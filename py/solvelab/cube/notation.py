@@ -526,9 +526,13 @@ class _Parser:
                 end += 1
             token = text[start:end]
             if c.isalpha():
-                raise self.error(
-                    f"unknown move '{_shown(token, 'characters')}'", start, end - start
-                )
+                problem = f"unknown move '{_shown(token, 'characters')}'"
+                word = start
+                while word and (text[word - 1].isalnum() or text[word - 1] in _PRIMES):
+                    word -= 1
+                if word < start:  # "foo" reads as f (Fw) and 'oo': say which word it was
+                    problem += f" in '{_shown(text[word:end], 'characters')}'"
+                raise self.error(problem, start, end - start)
             if c in _PRIMES:  # R'', or a prime after a space
                 raise self.error(
                     f"a {c} follows a move or a group with no space, once, as in R{c} or (R U){c}",
