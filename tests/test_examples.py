@@ -1,13 +1,20 @@
 """The examples in the README and the docs run and print what they say."""
 
+import argparse
 import doctest
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from solvelab import cli
 from solvelab.cli import main
+from solvelab.nonogram import Puzzle, dumps
+from solvelab.nonogram import cli as nonogram_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", ROOT / "site" / "cube" / "model.md"]
@@ -63,3 +70,45 @@ def test_python_examples(path):
         runner.run(test, clear_globs=False)
         assert runner.failures == 0
         session = test.globs
+
+
+def help_examples() -> list[tuple[str, str]]:
+    """(command, example) for every line of every ``examples:`` epilog of the help."""
+    found = []
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        for line in (parser.epilog or "").splitlines()[1:]:
+            if not line.strip().startswith("#"):
+                found.append((parser.prog, line.strip()))
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    walk(sub)
+
+    walk(cli._parser())
+    walk(nonogram_cli.parser())
+    return sorted(set(found))
+
+
+def test_the_help_has_examples():
+    commands = {command for command, _ in help_examples()}
+    assert {"solvelab", "solvelab cube solve", "solvelab nonogram solve"} <= commands
+
+
+@pytest.mark.parametrize(("command", "example"), help_examples())
+def test_help_example(tmp_path, command, example):
+    """Each runs as written, in a shell, on a puzzle.xml and a puzzle.non of its own."""
+    if example.startswith("solvelab bench "):  # minutes: the command as written is accepted
+        example = example + " --help"
+    puzzle = Puzzle.from_grid(["X.", "XX"])
+    for fmt in ("xml", "non"):
+        (tmp_path / f"puzzle.{fmt}").write_text(dumps(puzzle, fmt))
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", example],
+        cwd=tmp_path,
+        env={**os.environ, "PATH": path},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, (command, example, done.stderr)

@@ -234,7 +234,10 @@ def test_pattern_game_ids_read_and_write():
             "3x2:2/1/2/1.1",
             "a 3 × 2 puzzle's game ID has 5 clues (3 columns, then 2 rows); this one has 4",
         ),
-        ("3x2:2/1/2/1.x/3", "row 1: '1.x' is not numbers of 1 or more joined by '.'"),
+        (
+            "3x2:2/1/2/1.x/3",
+            "row 1: '1.x' is not numbers of 1 or more (9 digits at most) joined by '.'",
+        ),
         ("3x2:2/1/2/1.0/3", "row 1: '1.0'"),
         ("0x2:/", "a 0 × 2 grid has no cells"),
     ],
@@ -484,15 +487,15 @@ def test_cli_show_and_convert_name_the_file_of_clues_no_grid_satisfies(tmp_path,
 
 
 @pytest.mark.parametrize(
-    ("limit", "message"),
-    [
-        ("1e-9", "solvelab: no unique puzzle found in 0 random 50 × 50 pictures of density 0.5"),
-        ("nan", "solvelab: --time-limit must be positive"),
+    ("limit", "status", "message"),
+    [  # nothing found in the time given (3, as solve's), or a bad option (2)
+        ("1e-9", 3, "solvelab: no unique puzzle found in 0 random 50 × 50 pictures of density 0.5"),
+        ("nan", 2, "solvelab: --time-limit must be positive"),
     ],
 )
-def test_cli_make_gives_up_in_one_line(capsys, limit, message):
+def test_cli_make_gives_up_in_one_line(capsys, limit, status, message):
     args = ["nonogram", "make", "--width", "50", "--height", "50", "--density", "0.5"]
-    assert main([*args, "--time-limit", limit]) == 2
+    assert main([*args, "--time-limit", limit]) == status
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(message) and err.count("\n") == 1
 

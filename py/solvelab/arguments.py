@@ -11,12 +11,28 @@ import sys
 from collections.abc import Callable
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's, but an epilog of examples keeps its lines as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def examples(*lines: str) -> str:
+    """An epilog of example command lines, one a line (``# ...`` lines say what the
+    next does)."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """A bad argument is one line on stderr and exit status 2, as every other input
     error of the command line (argparse prints its usage first: 3 lines or more).
     Subcommands' parsers are of this class too (argparse makes them of the parent's)."""
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
         self.set_defaults(parser_=self)  # the innermost parser used wins
 

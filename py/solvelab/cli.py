@@ -37,6 +37,7 @@ from solvelab.arguments import (
     ArgumentParser,
     colour_wanted,
     count,
+    examples,
     one_line,
     run_command,
     seconds,
@@ -244,15 +245,28 @@ def _bench_moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def _command(group, name: str, run, help: str, description: str) -> argparse.ArgumentParser:
-    """A subcommand that runs ``run(args)``."""
-    parser = group.add_parser(name, help=help, description=description)
+def _command(
+    group, name: str, run, help: str, description: str, epilog: str | None = None
+) -> argparse.ArgumentParser:
+    """A subcommand that runs ``run(args)``; ``epilog``: see :func:`examples`."""
+    parser = group.add_parser(name, help=help, description=description, epilog=epilog)
     parser.set_defaults(run=run)
     return parser
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = ArgumentParser(prog="solvelab", description="Scramble, turn and solve puzzles.")
+    parser = ArgumentParser(
+        prog="solvelab",
+        description="Scramble, turn and solve puzzles. Each topic's commands say more "
+        "(solvelab cube --help, solvelab cube solve --help, ...).",
+        epilog=examples(
+            "solvelab cube random --seed 7",
+            "solvelab cube solve --alg \"R U R' U' F2\"",
+            "solvelab cube cfop --cross-colour white --alg \"R U R' U' F2 D\"",
+            "solvelab nonogram solve puzzle.xml --json",
+            "solvelab nonogram make --width 20 --height 15 --seed 1 > random.xml",
+        ),
+    )
     parser.add_argument("--version", action="version", version=f"solvelab {__version__}")
     topics = parser.add_subparsers(dest="topic", required=True, metavar="TOPIC")
 
@@ -267,6 +281,7 @@ def _parser() -> argparse.ArgumentParser:
         help="print the facelet string after an algorithm",
         description="Print the 54-letter facelet string (Kociemba's URFDLB order) of a solved "
         "cube after ALG.",
+        epilog=examples('solvelab cube facelets "R U"', 'solvelab cube facelets "[R, U]2 x\'"'),
     )
     p.add_argument("alg", metavar="ALG", help=alg_help)
 
@@ -297,6 +312,11 @@ def _parser() -> argparse.ArgumentParser:
         help="say whether a facelet string is a real cube",
         description="Print 'valid' and exit 0 if FACELETS describes a cube that can be solved; "
         "otherwise print what is wrong and where, and exit 1.",
+        epilog=examples(
+            "solvelab cube check UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB",
+            "# stickers as any six letters: each centre says which face its colour is",
+            "solvelab cube check --stickers wwwwwwwwwrrrrrrrrrgggggggggyyyyyyyyyooooooooobbbbbbbbb",
+        ),
     )
     p.add_argument("facelets", metavar="FACELETS", help="54 letters U R F D L B")
     p.add_argument(
@@ -331,7 +351,14 @@ def _parser() -> argparse.ArgumentParser:
         help="solve a cube with the two-phase algorithm",
         description="Print a solution of the cube given by FACELETS (or made by --alg ALG from "
         "a solved cube) and its length. Stops at the first solution of at most --max-length "
-        "moves, or after --time-limit seconds with the best found.",
+        "moves, or after --time-limit seconds with the best found (and says so on stderr).",
+        epilog=examples(
+            "solvelab cube solve BDDBUUBLDRFRRRFUBDLUBUFFRLFUDRLDDUBFURDFLRLBBFRLDBLLUF",
+            "solvelab cube solve --alg \"R U R' U' F2\"",
+            "# a solution of 19 moves or fewer, or the shortest found in 10 s",
+            'solvelab cube solve --max-length 19 --time-limit 10 "$(solvelab cube random '
+            '--seed 3 | head -1)"',
+        ),
     )
     p.add_argument("facelets", metavar="FACELETS", nargs="?", help="54 letters U R F D L B")
     p.add_argument("--alg", metavar="ALG", help="solve the cube this algorithm makes")
@@ -340,8 +367,10 @@ def _parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=float,
         metavar="S",
-        help="seconds of search, never ending it before a first solution (default: none, "
-        f"or {SHORT_SOLVE_SECONDS:g} when --max-length is below {GODS_NUMBER}; inf to wait)",
+        help="seconds of search before the best solution found is taken (never before a "
+        f"first one); default: no limit at --max-length {GODS_NUMBER} or more (every cube has "
+        f"a solution that short), else {SHORT_SOLVE_SECONDS:g}; inf: until one of at most "
+        "--max-length moves is found",
     )
 
     # `solvelab nonogram ...` is parsed by solvelab.nonogram.cli (see main): listed here only.

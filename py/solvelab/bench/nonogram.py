@@ -275,7 +275,7 @@ def main(
             f"solvelab: no puzzles at {directory} (use --puzzles DIR or $SOLVELAB_NONOGRAMS)",
             file=sys.stderr,
         )
-        return 1
+        return 2
     paths = find_puzzles(directory, only)
     if not paths:
         matching = f" matches --only {' '.join(only)}" if only else ""

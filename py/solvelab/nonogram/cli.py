@@ -5,6 +5,8 @@
 goal picture that satisfies its clues (one line on stderr), 3 when
 ``--time-limit`` passed before an answer (JSON status ``timeout``, with the
 solution found by then if there is one; a time limit never turns into "none").
+``make`` exits with 3 too when it finds no puzzle in its time (or attempts), and
+with 2 for bad options, as every command does.
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ import sys
 import time
 from pathlib import Path
 
-from solvelab.arguments import ArgumentParser, colour_wanted, one_line, run_command, seed
+from solvelab.arguments import (
+    ArgumentParser,
+    colour_wanted,
+    examples,
+    one_line,
+    run_command,
+    seed,
+)
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import (
     FILE_SUFFIXES,
@@ -30,7 +39,7 @@ from solvelab.nonogram.pattern_id import looks_like_pattern_id, read_pattern_id
 from solvelab.nonogram.puzzle import Puzzle, clue_of, clue_text, line_name
 from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
-EXIT_TIMEOUT = 3
+EXIT_TIMEOUT = 3  # solve: no answer in --time-limit; make: no puzzle found in it
 
 
 def render(puzzle: Puzzle, grid, colour: bool = False) -> str:
@@ -105,7 +114,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except UnsatisfiableClues as error:
         seconds = time.perf_counter() - start
         if args.json:
-            print(json.dumps({"status": NONE, "solutions": [], "seconds": round(seconds, 6)}))
+            print(json.dumps({"status": NONE, "solutions": [], "seconds": seconds}))
         else:
             print(f"no solution: {error}")
         return 0
@@ -220,7 +229,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def cmd_make(args: argparse.Namespace) -> int:
-    from solvelab.nonogram.generator import generate
+    from solvelab.nonogram.generator import GeneratorError, generate
 
     if not args.time_limit > 0:  # NaN too
         return _fail("--time-limit must be positive")
@@ -228,6 +237,11 @@ def cmd_make(args: argparse.Namespace) -> int:
         puzzle = generate(
             args.width, args.height, args.density, args.seed, easy=args.easy, budget=args.time_limit
         )
+    except GeneratorError as error:
+        if error.gave_up:  # not a bad option: nothing found in the time given
+            _fail(str(error))
+            return EXIT_TIMEOUT
+        return _fail(str(error))
     except NonogramError as error:
         return _fail(str(error))
     return _write(puzzle, args.format)
@@ -275,6 +289,16 @@ def add_commands(topics) -> None:
         "picture and the verdict: unique, more than one solution (two shown) or none (why). "
         "Exit status 0 for a verdict, 2 for a bad file, 3 if --time-limit passed first "
         '(JSON status "timeout", with the solution found by then if there is one).',
+        epilog=examples(
+            "solvelab nonogram solve puzzle.xml",
+            "solvelab nonogram solve puzzle.non --json --time-limit 60",
+            "# clue text: a line a clue, rows first",
+            "printf 'rows\\n1\\n3\\n1\\ncolumns\\n1\\n3\\n1\\n' | solvelab nonogram solve -",
+            "# a Pattern game ID (columns first, then rows)",
+            "solvelab nonogram solve 3x3:1/3/1/1/3/1",
+            "# check a file's goal picture: is it the only solution?",
+            "solvelab nonogram solve --check puzzle.xml",
+        ),
     )
     p.add_argument("file", metavar="FILE")
     p.add_argument(
@@ -293,7 +317,9 @@ def add_commands(topics) -> None:
     p.set_defaults(run=cmd_solve)
 
     p = commands.add_parser(
-        "show", help="print a puzzle's clues", description="Print the clues (and goal) of FILE."
+        "show",
+        help="print a puzzle's clues",
+        description="Print the clues (and goal) of FILE. Exit status 0, or 2 for a bad file.",
     )
     p.add_argument("file", metavar="FILE")
     _colour_option(p)
@@ -304,7 +330,12 @@ def add_commands(topics) -> None:
         help="write a puzzle in another format",
         description="Write the puzzle in FILE (any format solve reads) to stdout in another: "
         "webpbn XML (with colours and the goal picture), .non (one colour, the goal too), clue "
-        "text, or a Pattern game ID (one colour, clues only).",
+        "text, or a Pattern game ID (one colour, clues only). Exit status 0, or 2 for a bad "
+        "file or a format that cannot hold the puzzle.",
+        epilog=examples(
+            "solvelab nonogram convert puzzle.xml --to non > puzzle.non",
+            "solvelab nonogram convert puzzle.xml --to pattern",
+        ),
     )
     p.add_argument("file", metavar="FILE")
     p.add_argument("--to", choices=FORMATS, required=True, help="the format to write")
@@ -314,7 +345,13 @@ def add_commands(topics) -> None:
         "make",
         help="make a random puzzle with a unique solution",
         description="Write a random puzzle with exactly one solution to stdout, as webpbn XML "
-        "(with its picture as the goal) unless --format says otherwise.",
+        "(with its picture as the goal) unless --format says otherwise. Exit status 0 with a "
+        "puzzle, 2 for a bad option, 3 when no random picture with one solution was found "
+        "before --time-limit (big pictures, and densities far from 0.6, have fewer).",
+        epilog=examples(
+            "solvelab nonogram make --width 20 --height 15 --seed 1 > random.xml",
+            "solvelab nonogram make --width 10 --height 10 --easy --format non",
+        ),
     )
     p.add_argument("--width", type=int, required=True, metavar="W")
     p.add_argument("--height", type=int, required=True, metavar="H")
@@ -343,7 +380,11 @@ def add_bench(benches) -> None:
         "(CPython, optionally Pyodide under Node.js), with the peers where installed "
         "(pynogram, CaDiCaL, CP-SAT, pbnsolve: see $SOLVELAB_PEER_* in "
         "solvelab/bench/nonogram.py). Exits with 1 if a peer's count of solutions "
-        "contradicts a verdict.",
+        "contradicts a verdict, 2 for a bad option or a puzzle file it cannot use.",
+        epilog=examples(
+            "solvelab bench nonogram --only 00001 6574 10-dom --repeat 3",
+            "solvelab bench nonogram --runtime cpython pyodide --only color",
+        ),
     )
     p.add_argument(
         "--puzzles",
@@ -381,10 +422,15 @@ def main(argv: list[str]) -> int:
     The top-level CLI hands these command lines over here, so that
     the other commands (the cube's above all) never import the nonogram package.
     """
-    parser = ArgumentParser(prog="solvelab")
-    topics = parser.add_subparsers(dest="topic", required=True, metavar="TOPIC")
+    args = parser().parse_args(argv)
+    return run_command(lambda: args.run(args))
+
+
+def parser() -> ArgumentParser:
+    """The parser of ``solvelab nonogram ...`` and ``solvelab bench nonogram ...``."""
+    top = ArgumentParser(prog="solvelab")
+    topics = top.add_subparsers(dest="topic", required=True, metavar="TOPIC")
     add_commands(topics)
     bench = topics.add_parser("bench", help="benchmarks", description="Benchmarks.")
     add_bench(bench.add_subparsers(dest="command", required=True, metavar="BENCHMARK"))
-    args = parser.parse_args(argv)
-    return run_command(lambda: args.run(args))
+    return top

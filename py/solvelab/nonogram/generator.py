@@ -35,6 +35,11 @@ class GeneratorError(NonogramError):
         self.tried = tried
         self.out_of_time = out_of_time
 
+    @property
+    def gave_up(self) -> bool:
+        """Whether the search ran and found nothing (rather than refusing its arguments)."""
+        return self.tried > 0 or self.out_of_time
+
 
 def random_picture(width: int, height: int, density: float, rng: random.Random) -> list[list[int]]:
     """A picture of 0 (background) and 1 cells, each 1 with probability ``density``."""

@@ -74,7 +74,8 @@ def read_pattern_id(text: str, source: str | None = None) -> Puzzle:
         lengths = [whole_number(part) for part in clue_text.split(".")]
         if not all(lengths):
             raise FormatError(
-                f"{name}: {shortened(clue_text)!r} is not numbers of 1 or more joined by '.'",
+                f"{name}: {shortened(clue_text)!r} is not numbers of 1 or more "
+                "(9 digits at most) joined by '.'",
                 None,
                 source,
             )
