@@ -206,10 +206,14 @@ async function lineDemo(demo) {
   }
   clueBox.addEventListener("input", update);
   // The line follows the box as it is typed in; when the box is left, a length out of
-  // range is put right in it. The line is made anew only for a new length: a click on
-  // a cell that leaves the box (its change event) would land on a cell made anew and
-  // be lost.
-  const lengthOf = (value) => Math.max(1, Math.min(MAX_LENGTH, Math.floor(Number(value)) || 1));
+  // range is put right in it, and an empty box (or no number) shows the line's length
+  // again. The line is made anew only for a new length: a click on a cell that leaves
+  // the box (its change event) would land on a cell made anew and be lost.
+  const lengthOf = (value) => {
+    const typed = Math.floor(Number(value));
+    if (value.trim() === "" || Number.isNaN(typed)) return cells.length || 1;
+    return Math.max(1, Math.min(MAX_LENGTH, typed));
+  };
   lengthBox.addEventListener("input", () => {
     const typed = Number(lengthBox.value);
     if (Number.isInteger(typed) && typed >= 1 && typed <= MAX_LENGTH && typed !== cells.length) setLength(typed);

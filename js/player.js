@@ -558,10 +558,18 @@ function showPythonStatus(status) {
       box.hidden = true;
       return;
     case "loading-python":
+    case "loading-package":
     case "error":
       for (const button of buttons) {
         button.disabled = true;
         button.title = status.stage === "error" ? "Python could not start: reload the page to try again" : "loading Python…";
+      }
+      for (const note of $$(".player-python-wait")) {
+        note.hidden = false;
+        note.textContent =
+          status.stage === "error"
+            ? `${note.dataset.what} needs Python, which could not start: reload the page to try again`
+            : `${note.dataset.what} works once Python is ready: ${loadingText(status)}`;
       }
       break;
   }
@@ -588,6 +596,7 @@ function enablePythonButtons() {
     button.disabled = false;
     button.removeAttribute("title");
   }
+  for (const note of $$(".player-python-wait")) note.hidden = true;
 }
 
 // The one piece of Python work the player runs at a time, a solve or a scramble.
@@ -725,7 +734,15 @@ async function solveCfop(from) {
     const cancel = saved ? `; ${saved} cancel where stages meet` : "";
     // The steps are each stage's moves as found: with rotations (no turn), slices (two
     // in the half-turn metric) and the moves that cancel, their count is another.
-    const steps = moves.length === answer.length ? "" : ` Played stage by stage as found: ${counted(moves.length, "step")}.`;
+    const why = [
+      moves.some((m) => "MES".includes(m[0])) && "a slice turn counts as 2 moves",
+      moves.some((m) => "xyz".includes(m[0])) && "a rotation as none",
+      saved && "the moves that cancel are played",
+    ].filter(Boolean);
+    const steps =
+      moves.length === answer.length
+        ? ""
+        : ` Played stage by stage as found: ${counted(moves.length, "step")} (${why.join("; ")}).`;
     say(`CFOP solution: ${counted(answer.length, "move")} (${parts.join(", ")}${cancel}).${steps}`);
     play();
   } catch (error) {
@@ -752,7 +769,7 @@ function showSolution(work, moves, done) {
   const more = done ? "" : " — looking for a shorter one…";
   const shorter = work.shorter;
   if (!shorter) return say(solutionText(work.shown) + more);
-  say(`${solutionText(work.shown)}${more} Found ${shorter.length} moves:`, "", {
+  say(`${solutionText(work.shown)}${more ? `${more} Found` : ". Found"} ${shorter.length} moves:`, "", {
     label: `Use the ${shorter.length}-move solution`,
     act: () => useShorter(work, shorter),
   });

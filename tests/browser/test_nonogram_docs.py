@@ -136,10 +136,15 @@ def test_the_line_demo_counts_what_it_does_not_list_and_says_what_is_wrong(page,
     assert demo.get_attribute("data-forced") is None
     demo.locator("input[type=text]").fill("30 10")
     expect(demo.locator(".nono-message")).to_have_text("clues 30 10 need 41 cells, the line has 40")
-    # A bad length is put right, not sent.
+    # A bad length is put right, not sent; an emptied box shows the line's length again.
     lengths.fill("5000")
     lengths.dispatch_event("change")
     expect(lengths).to_have_value("100")
+    expect(demo.locator(".is-input .nono-demo-cell")).to_have_count(100)
+    lengths.fill("")
+    lengths.dispatch_event("change")
+    expect(lengths).to_have_value("100")
+    expect(demo.locator(".is-input .nono-demo-cell")).to_have_count(100)
 
 
 def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):

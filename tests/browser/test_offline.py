@@ -104,9 +104,12 @@ def test_first_visit_fetches_each_file_once_then_the_site_works_offline(
         assert not errors, errors
         response = page.goto(url + "no/such/page/")
         assert response is not None and response.status == 404
-        expect(page.locator("article h1")).to_contain_text("404")
+        expect(page.locator("article h1")).to_have_text("Page not found")
         assert errors == [NOT_FOUND_LOGGED]  # Chromium logs the 404 status
         errors.clear()
+        page.get_by_role("link", name="the cube player").click()  # its way back in
+        page.wait_for_function("window.solvelabPlayer !== undefined")
+        assert page.url == url + "cube/player/"
 
         assert len(requests) > served_before  # the checks above really asked for things
         # Everything came from the service worker, not from the browser's HTTP cache.

@@ -64,8 +64,17 @@ def test_cube_is_drawn_before_python_is_ready(page, site_url, screenshot_dir):
     expect(page.locator('[data-action="solve"]')).to_be_disabled()
     page.screenshot(path=screenshot_dir / "player-loading.png")
     assert page.evaluate("window.solvelabPlayer.python.status.stage") == "loading-python"
+    # Beside the algorithm's Play, which the status over the cube may be scrolled away
+    # from, the same news: Ctrl+Enter there does nothing yet, and the page says why.
+    waits = page.locator(".player-python-wait")
+    expect(waits.first).to_have_text(
+        re.compile(r"^Play works once Python is ready: loading Python… [1-9][\d.]* MB")
+    )
+    expect(waits.last).to_contain_text("Check works once Python is ready")
     held.release()
     wait_for_python(page)
+    expect(waits.first).to_be_hidden()
+    expect(waits.last).to_be_hidden()
 
 
 def test_keys_and_buttons_turn_the_cube(page, site_url):
