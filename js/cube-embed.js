@@ -122,7 +122,9 @@ function setUpDemo(demo, data) {
   tool("⟲", "Reset the view", () => (camera ? (view.camera = camera) : view.resetCamera()));
   tool("⤓", "Save a picture", async () => {
     const link = document.createElement("a");
-    link.href = URL.createObjectURL(await view.toBlob());
+    const png = await view.toBlob().catch(() => null);
+    if (!png) return; // the browser could not read the drawing: nothing to save
+    link.href = URL.createObjectURL(png);
     link.download = "solvelab-cube.png";
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);

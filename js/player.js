@@ -836,7 +836,14 @@ function showNotationError(result, text) {
 async function readNotation() {
   const text = $("#player-alg").value;
   actions.stop();
-  const result = await python.call("parse", { text, locate: true });
+  let result;
+  try {
+    result = await python.call("parse", { text, locate: true });
+  } catch (error) {
+    // Stopped (a newer action), or Python failed: nothing was read, no cube changed.
+    if (error.name !== "Cancelled") say(error.message, "error");
+    return null;
+  }
   if (!result.error && result.moves.length === 0) {
     showNotationError({ error: "There are no moves to use: type some, e.g. R U R' U'." }, text);
     return null;
@@ -965,7 +972,9 @@ const actions = {
   },
   picture: async () => {
     const link = document.createElement("a");
-    link.href = URL.createObjectURL(await view.toBlob());
+    const png = await view.toBlob().catch(() => null);
+    if (!png) return say("No picture: the browser could not read the cube's drawing.", "error");
+    link.href = URL.createObjectURL(png);
     link.download = "solvelab-cube.png";
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);

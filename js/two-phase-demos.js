@@ -21,7 +21,7 @@ import { Cancelled, PythonClient, loadingText, withoutReload } from "./python.js
 const lessons = document.querySelectorAll("[data-lesson]");
 // Stickers H cares about: the U and D faces' (corner and edge orientation about
 // U-D) and the middle layer's edges (FR, FL, BL, BR), as on the solved cube.
-export const H_STICKERS = "U D F4 F6 R4 R6 B4 B6 L4 L6";
+const H_STICKERS = "U D F4 F6 R4 R6 B4 B6 L4 L6";
 
 function make(tag, className, text) {
   const node = document.createElement(tag);

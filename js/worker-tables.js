@@ -15,7 +15,7 @@
 // <dir>/<name>.bin as soon as it is decoded.
 
 /** A table that is not what the manifest says (cut short, damaged). */
-export class TableDamaged extends Error {}
+class TableDamaged extends Error {}
 
 /**
  * Writes every table of the manifest at url (a folder URL) into dir, reporting
@@ -195,7 +195,7 @@ export function removeTables(pyodide, dir) {
 }
 
 // A table's file (as downloaded), checked, gunzipped and decoded: the table's bytes, checked.
-export async function checkAndDecode(entry, data) {
+async function checkAndDecode(entry, data) {
   // A server that sends the file with Content-Encoding: gzip has it gunzipped by
   // the browser already; then only the table's own SHA-256 can tell.
   const gzipped = data[0] === 0x1f && data[1] === 0x8b;

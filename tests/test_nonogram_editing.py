@@ -7,6 +7,9 @@ from solvelab import web
 from solvelab.nonogram import Puzzle, solve
 from solvelab.nonogram.editing import check_picture
 
+# The clues of X.X over XXX, with no picture in the file.
+CLUES_ONLY = "width 3\nheight 2\nrows\n1 1\n3\ncolumns\n2\n1\n2\n"
+
 
 def test_verdicts():
     assert check_picture(2, 2, [1, 0, 0, 1]) == {
@@ -68,7 +71,7 @@ def test_export_and_open_round_trip():
 
 def test_clues_without_a_picture_are_solved():
     puzzle = Puzzle.from_grid(["X.X", "XXX"])
-    text = web.nonogram_export(rows=[[1, 1], [3]], columns=[[2], [1], [2]], fmt="non")["text"]
+    text = CLUES_ONLY
     opened = web.nonogram_edit_open(text=text, name="p.non")
     assert opened["cells"] == [1, 0, 1, 1, 1, 1]
     assert solve(puzzle).status == "unique"
@@ -76,9 +79,24 @@ def test_clues_without_a_picture_are_solved():
 
 def test_an_open_out_of_time_says_so_and_is_no_error():
     # The page asks again with longer: hard clues on a slow phone still open.
-    text = web.nonogram_export(rows=[[1, 1], [3]], columns=[[2], [1], [2]], fmt="non")["text"]
+    text = CLUES_ONLY
     assert web.nonogram_edit_open(text=text, name="p.non", time_limit=0) == {"status": "timeout"}
     assert web.nonogram_edit_open(text=text, name="p.non", time_limit=5)["cells"]
+
+
+def test_an_open_out_of_time_after_a_picture_keeps_the_picture(monkeypatch):
+    """The solver found a picture but not yet whether it is the only one: the page
+    opens it (the editor's check gives the verdict), rather than asking again."""
+    from solvelab.nonogram import editing
+    from solvelab.nonogram.solver import TIMEOUT, Result
+
+    def out_of_time(puzzle, time_limit):
+        return Result(puzzle, TIMEOUT, solutions=[((1, 0, 1), (1, 1, 1))])
+
+    monkeypatch.setattr(editing, "solve", out_of_time)
+    text = CLUES_ONLY
+    opened = web.nonogram_edit_open(text=text, name="p.non", time_limit=1)
+    assert (opened["cells"], opened["status"]) == ([1, 0, 1, 1, 1, 1], "found")
 
 
 def test_malformed_input_is_a_message():

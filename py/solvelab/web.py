@@ -329,13 +329,6 @@ def random_moves_scramble(length: int = 25, seed: int | None = None) -> dict:
 
 # The nonogram pages' functions live in solvelab.web_nonogram; the worker calls only
 # functions defined here, so each has a thin wrapper (see that module for the arguments).
-def nonogram_gallery(**args) -> dict:
-    """See :func:`solvelab.web_nonogram.nonogram_gallery`."""
-    from solvelab import web_nonogram
-
-    return web_nonogram.nonogram_gallery(**args)
-
-
 def nonogram_from_gallery(**args) -> dict:
     """See :func:`solvelab.web_nonogram.nonogram_from_gallery`."""
     from solvelab import web_nonogram
@@ -390,13 +383,6 @@ def nonogram_solve(**args) -> dict:
     from solvelab import web_nonogram
 
     return web_nonogram.nonogram_solve(**args)
-
-
-def nonogram_export(**args) -> dict:
-    """See :func:`solvelab.web_nonogram.nonogram_export`."""
-    from solvelab import web_nonogram
-
-    return web_nonogram.nonogram_export(**args)
 
 
 def nonogram_edit_check(**args) -> dict:

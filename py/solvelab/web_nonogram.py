@@ -23,6 +23,7 @@ from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.generator import (
     DIFFICULTIES,
+    PICTURE_SECONDS,
     GeneratorError,
     find_unique,
     random_picture,
@@ -116,7 +117,7 @@ def nonogram_generate(
     seed: int | None = None,
     difficulty: str = "any",
     attempts: int = 400,
-    time_limit: float = 8.0,
+    time_limit: float = PICTURE_SECONDS,
     budget: float = 20.0,
     skip: int = 0,
 ) -> dict:
@@ -410,14 +411,6 @@ def _line_index(match: re.Match, height: int) -> int:
     return n if match.group(1) == "row" else height + n
 
 
-def nonogram_export(rows: list[list[int]], columns: list[list[int]], fmt: str = "xml") -> dict:
-    """The puzzle as a file's text: ``fmt`` ``xml`` (webpbn), ``non`` or ``text``."""
-    try:
-        return {"text": dumps(_puzzle_of(rows, columns), fmt)}
-    except (NonogramError, ValueError) as error:
-        return {"error": str(error)}
-
-
 assert MAX_SIZE >= 100
 
 
@@ -440,8 +433,9 @@ def nonogram_edit_check(
 def nonogram_edit_random(
     width: int, height: int, density: float = 0.5, seed: int | None = None
 ) -> dict:
-    """A random picture, each cell filled with probability ``density`` (seed 002's
-    threshold), the same for the same seed: ``{"cells": [...]}``."""
+    """A random picture, each cell filled with probability ``density`` (as
+    :func:`~solvelab.nonogram.generator.random_picture`), the same for the same
+    seed: ``{"cells": [...]}``."""
     from solvelab.nonogram.editing import picture_rows
 
     try:
@@ -473,8 +467,9 @@ def nonogram_edit_open(
 ) -> dict:
     """Opened clues as a picture to edit: a file's ``text`` or a link's ``clues``.
     The picture is the file's goal when it has one, else the solver's first solution:
-    ``{"width", "height", "cells", "title", "status"}``; ``{"status": "timeout"}``
-    when the solver found none in ``time_limit`` seconds (the page asks again, with
+    ``{"width", "height", "cells", "title", "status"}`` (see
+    :func:`~solvelab.nonogram.editing.picture_of`); ``{"status": "timeout"}`` when
+    the solver found no picture in ``time_limit`` seconds (the page asks again, with
     longer)."""
     from solvelab.nonogram.editing import picture_of
 

@@ -99,7 +99,7 @@ ANIMATE = """async (tokens) => {
 VIEWPORT = {"width": 1280, "height": 800}
 
 
-def _player(browser, url: str):
+def _player(browser):
     context = browser.new_context(viewport=VIEWPORT)
     context.add_init_script(STATUS_TIMES)
     return context, context.new_page()
@@ -231,7 +231,7 @@ def run(
 
             figures["trace"] = tables_window(playwright, path, url, CHROMIUM_ARGS, VIEWPORT)
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        context, page = _player(browser, url)
+        context, page = _player(browser)
         page.goto(url)
         page.locator('[data-action="random-moves"]').wait_for(state="visible")
         page.wait_for_function(PYTHON_READY, timeout=READY_MS)

@@ -197,7 +197,7 @@ _ROWS = (
 
 def print_table(columns: dict[str, dict], count: int, cross_colour: str | None) -> None:
     colour = cross_colour or "any"
-    print(f"CFOP on random-state cubes (seeds {SEED_BASE}...), cross colour: {colour}")
+    print(f"CFOP on {count} random-state cubes (seeds {SEED_BASE}...), cross colour: {colour}")
     names = list(columns)
     table = [("", *names)]
     for label, key, form, *scale in _ROWS:

@@ -75,11 +75,13 @@ def check_picture(width: int, height: int, cells: Sequence[int], time_limit: flo
 
 
 def picture_of(puzzle: Puzzle, time_limit: float | None = 20.0) -> dict:
-    """A picture for opened clues: ``{"cells", "status"}``, the first solution the
-    solver finds (the only one when ``status`` is ``unique``), or ``{"status":
-    "timeout"}`` when the solver found none in ``time_limit`` seconds (ask again
-    with longer: the clues may well have one). Raises :class:`PictureError` when
-    the clues have no solution or the editor cannot draw them."""
+    """A picture for opened clues: ``{"cells", "status"}``, the puzzle's goal
+    (``status`` ``goal``) or the first solution the solver finds: the only one
+    (``unique``), one of several (``multiple``), or one whose rivals the time left
+    unknown (``found``: the editor's check says). ``{"status": "timeout"}`` when the
+    solver found none in ``time_limit`` seconds (ask again with longer: the clues
+    may well have one). Raises :class:`PictureError` when the clues have no
+    solution or the editor cannot draw them."""
     if len(puzzle.colours) != 2:
         raise PictureError("the editor draws one-colour puzzles only")
     if not (puzzle.width <= MAX_EDIT and puzzle.height <= MAX_EDIT):
@@ -91,8 +93,9 @@ def picture_of(puzzle: Puzzle, time_limit: float | None = 20.0) -> dict:
         cells = [int(v) for row in puzzle.goal for v in row]
         return {"cells": cells, "status": "goal"}
     result = solve(puzzle, time_limit=time_limit)
-    if result.solutions:
-        return {"cells": [v for row in result.solutions[0] for v in row], "status": result.status}
+    if result.solutions:  # a picture, even if the time passed before the verdict
+        status = "found" if result.status == TIMEOUT else result.status
+        return {"cells": [v for row in result.solutions[0] for v in row], "status": status}
     if result.status == TIMEOUT:
         return {"status": TIMEOUT}
     raise PictureError(f"these clues have no solution ({result.reason})")

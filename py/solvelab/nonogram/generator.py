@@ -1,6 +1,6 @@
 """Random puzzles: a random picture (each cell filled with probability ``density``,
-the threshold of seed 002's editor), kept only when its clues have exactly one
-solution, and, with ``easy``, only when line solving alone finds it.
+a random number under the density filling a cell), kept only when its clues have
+exactly one solution, and, with ``easy``, only when line solving alone finds it.
 
 The picture is known, so each is checked (``check_goal``: a second solution is
 looked for near it) rather than solved from its clues alone: a big random
@@ -41,6 +41,12 @@ class GeneratorError(NonogramError):
         return self.tried > 0 or self.out_of_time
 
 
+# Each picture's check has this long; a picture still unproven then is turned down.
+# One figure for the CLI, the Play page's Make and the chapter's demo, so that all
+# three keep the same picture of a seed.
+PICTURE_SECONDS = 8.0
+
+
 def random_picture(width: int, height: int, density: float, rng: random.Random) -> list[list[int]]:
     """A picture of 0 (background) and 1 cells, each 1 with probability ``density``."""
     return [[1 if rng.random() < density else 0 for _ in range(width)] for _ in range(height)]
@@ -56,7 +62,7 @@ def generate(
     seed: int | None = None,
     easy: bool = False,
     attempts: int = 2000,
-    time_limit: float = 5.0,
+    time_limit: float = PICTURE_SECONDS,
     budget: float | None = 60.0,
 ) -> Puzzle:
     """A puzzle with a unique solution (line-solvable with ``easy``), the same for the
@@ -82,7 +88,7 @@ def trials(
     density: float,
     seed: int | None,
     difficulty: str = "any",
-    time_limit: float = 5.0,
+    time_limit: float = PICTURE_SECONDS,
     deadline: float | None = None,
     skip: int = 0,
 ) -> Iterator[Trial]:
@@ -119,7 +125,7 @@ def find_unique(
     seed: int | None,
     difficulty: str = "any",
     attempts: int = 2000,
-    time_limit: float = 5.0,
+    time_limit: float = PICTURE_SECONDS,
     budget: float | None = None,
     skip: int = 0,
 ) -> tuple[Puzzle, Result, int]:

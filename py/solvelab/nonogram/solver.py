@@ -51,7 +51,7 @@ TIMEOUT = "timeout"
 
 _ONE_COLOUR = bytes(1 << c for c in range(8))  # the masks of one colour, to delete
 _COLOUR_OF_MASK = bytes(max(m.bit_length() - 1, 0) for m in range(256))  # of solved cells
-_CACHE_LIMIT = 20000  # line states kept per line before its cache is emptied
+_CACHE_LIMIT = 20000  # line states kept per clue (its lines share a cache) before it is emptied
 _NONZERO = bytes(1) + bytes([1]) * 255  # 0 stays 0, any other byte becomes 1
 
 

@@ -42,13 +42,6 @@ def _cube_of(alg: Algorithm) -> Cube:
     return Cube().apply(alg)
 
 
-def seam_saving(first: Algorithm, second: Algorithm) -> int:
-    """How many moves (HTM) are saved by cancelling ``first`` into ``second``."""
-    if not first or not second:
-        return 0
-    return _seam(_tail(first), _head(second))
-
-
 def _tail(alg: Algorithm) -> str:
     return str(Algorithm(alg.moves[-3:]))
 
@@ -59,7 +52,9 @@ def _head(alg: Algorithm) -> str:
 
 @cache
 def _seam(tail: str, head: str) -> int:
-    """:func:`seam_saving` from the text of the last and first few moves (quick to look up)."""
+    """How many moves (HTM) are saved by cancelling an algorithm ending in ``tail`` into
+    one starting with ``head`` (the text of their last and first few moves: quick to
+    look up)."""
     first, second = parse_alg(tail), parse_alg(head)
     return first.htm + second.htm - (first + second).simplify().htm
 
