@@ -736,7 +736,7 @@ async function solveCfop(from) {
     // in the half-turn metric) and the moves that cancel, their count is another.
     const why = [
       moves.some((m) => "MES".includes(m[0])) && "a slice turn counts as 2 moves",
-      moves.some((m) => "xyz".includes(m[0])) && "a rotation as none",
+      moves.some((m) => "xyz".includes(m[0])) && "a rotation counts as none",
       saved && "the moves that cancel are played",
     ].filter(Boolean);
     const steps =

@@ -118,7 +118,7 @@ def test_the_cfop_message_adds_up_on_a_turned_cube(page, site_url):
     if steps:  # and why they differ from the moves, each reason only when it applies
         reasons = {
             "a slice turn counts as 2 moves": any(m[0] in "MES" for m in moves),
-            "a rotation as none": any(m[0] in "xyz" for m in moves),
+            "a rotation counts as none": any(m[0] in "xyz" for m in moves),
             "the moves that cancel are played": bool(saved),
         }
         assert why.split("; ") == [reason for reason, applies in reasons.items() if applies]
