@@ -120,15 +120,7 @@ function setUpDemo(demo, data) {
     fullscreen.setAttribute("aria-label", label);
   });
   tool("⟲", "Reset the view", () => (camera ? (view.camera = camera) : view.resetCamera()));
-  tool("⤓", "Save a picture", async () => {
-    const link = document.createElement("a");
-    const png = await view.toBlob().catch(() => null);
-    if (!png) return; // the browser could not read the drawing: nothing to save
-    link.href = URL.createObjectURL(png);
-    link.download = "solvelab-cube.png";
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-  });
+  tool("⤓", "Save a picture", () => view.savePicture("solvelab-cube.png"));
   demo.append(tools);
   const controls = element("div", "cube-demo-controls");
   const button = element("button", "md-button cube-demo-play", "▶ Play");

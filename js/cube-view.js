@@ -16,6 +16,7 @@
 //   view.camera = { yaw: -20, pitch: 30, zoom: 1.5 };  // also by drag, wheel and pinch
 //   view.setBackView(true);          // the back (B, L, D), small, top right
 //   const png = await view.toBlob(); // a picture of the view
+//   await view.savePicture("cube.png"); // downloaded
 
 const SUFFIX_TURNS = { "": 1, "2": 2, "'": 3 };
 const CATCH_UP_MS = 40; // the quickest a turn gets when turns wait behind it (see turn())
@@ -1065,6 +1066,18 @@ export class CubeView {
       this._requestFrame();
     }
     return picture;
+  }
+
+  /** Downloads the picture as `name` (a PNG); false if the browser gave no picture. */
+  async savePicture(name) {
+    const png = await this.toBlob().catch(() => null);
+    if (!png) return false;
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(png);
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    return true;
   }
 
   // --- colours -------------------------------------------------------------

@@ -769,7 +769,7 @@ function showSolution(work, moves, done) {
   const more = done ? "" : " — looking for a shorter one…";
   const shorter = work.shorter;
   if (!shorter) return say(solutionText(work.shown) + more);
-  say(`${solutionText(work.shown)}${more ? `${more} Found` : ". Found"} ${shorter.length} moves:`, "", {
+  say(`${solutionText(work.shown)}${more || "."} Found ${shorter.length} moves:`, "", {
     label: `Use the ${shorter.length}-move solution`,
     act: () => useShorter(work, shorter),
   });
@@ -971,13 +971,9 @@ const actions = {
       .catch((error) => say(`Fullscreen is not allowed here (${error.message}).`, "error"));
   },
   picture: async () => {
-    const link = document.createElement("a");
-    const png = await view.toBlob().catch(() => null);
-    if (!png) return say("No picture: the browser could not read the cube's drawing.", "error");
-    link.href = URL.createObjectURL(png);
-    link.download = "solvelab-cube.png";
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    if (!(await view.savePicture("solvelab-cube.png"))) {
+      say("No picture: the browser could not read the cube's drawing.", "error");
+    }
   },
   // Said by the button, not in the message: that may be waiting for the link's cube.
   share: async () => {

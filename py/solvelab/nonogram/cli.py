@@ -60,9 +60,9 @@ def render(puzzle: Puzzle, grid, colour: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, status: int = 2) -> int:
     print(f"solvelab: {one_line(message)}", file=sys.stderr)
-    return 2
+    return status
 
 
 def _load(path: str) -> Puzzle:
@@ -237,13 +237,9 @@ def cmd_make(args: argparse.Namespace) -> int:
         puzzle = generate(
             args.width, args.height, args.density, args.seed, easy=args.easy, budget=args.time_limit
         )
-    except GeneratorError as error:
-        if error.gave_up:  # not a bad option: nothing found in the time given
-            _fail(str(error))
-            return EXIT_TIMEOUT
-        return _fail(str(error))
-    except NonogramError as error:
-        return _fail(str(error))
+    except NonogramError as error:  # a bad option, or nothing found in the time given
+        gave_up = isinstance(error, GeneratorError) and error.gave_up
+        return _fail(str(error), EXIT_TIMEOUT if gave_up else 2)
     return _write(puzzle, args.format)
 
 
