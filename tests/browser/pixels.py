@@ -77,3 +77,13 @@ def colour_counts(png: bytes, colours: dict[str, tuple[int, int, int]]) -> dict[
                 counts[name] += 1
                 break
     return counts
+
+
+def view_picture(view) -> bytes:
+    """The PNG a CubeView makes of itself (toBlob), given a handle to the view: the cube
+    alone. A screenshot of its canvas also catches what the page lays over it: the
+    buttons, a loading bar, and the page's sticky header once the page has scrolled."""
+    png = view.evaluate(
+        "async (view) => Array.from(new Uint8Array(await (await view.toBlob()).arrayBuffer()))"
+    )
+    return bytes(png)

@@ -9,7 +9,7 @@ and 390 px go to build/screenshots/ for people to look at.
 from __future__ import annotations
 
 import pytest
-from pixels import colour_counts
+from pixels import colour_counts, view_picture
 from playwright.sync_api import expect
 
 from solvelab import web
@@ -40,7 +40,7 @@ def open_chapter(page, site_url):
 
 
 def canvas_png(locator) -> bytes:
-    return locator.locator("canvas").first.screenshot()
+    return view_picture(locator.locator(".cube-demo").first.evaluate_handle("el => el.cubeView"))
 
 
 def test_the_solution_marks_phase_1_where_the_cube_enters_h(page, site_url):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from pixels import COLOURS, colour_counts
+from pixels import COLOURS, colour_counts, view_picture
 from playwright.sync_api import expect
 
 from solvelab.cube import Cube
@@ -34,7 +34,8 @@ CHROMATIC = {face: COLOURS[face] for face in "RFDLB"}
 def coloured_pixels(page) -> int:
     """How many pixels of the cube show a colour other than white or grey."""
     page.wait_for_function("window.solvelabPlayer.view.idle")
-    return sum(colour_counts(page.locator(".player-canvas").screenshot(), CHROMATIC).values())
+    picture = view_picture(page.evaluate_handle("window.solvelabPlayer.view"))
+    return sum(colour_counts(picture, CHROMATIC).values())
 
 
 def test_a_cfop_solution_plays_stage_by_stage(page, site_url, screenshot_dir):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pixels import COLOURS, colour_counts, decode_png
+from pixels import COLOURS, colour_counts, decode_png, view_picture
 from playwright.sync_api import expect
 
 from solvelab.cube import Cube
@@ -18,15 +18,14 @@ def open_player(page, site_url, query=""):
 
 def canvas(page) -> bytes:
     page.wait_for_function("window.solvelabPlayer.view.idle")
-    return page.locator(".player-canvas").screenshot()
+    return view_picture(page.evaluate_handle("window.solvelabPlayer.view"))
 
 
 def test_a_link_with_camera_angles_reproduces_the_view(page, site_url):
     open_player(page, site_url, "?cam=-60,-20,1.5")
     camera = page.evaluate("window.solvelabPlayer.view.camera")
     assert (camera["yaw"], camera["pitch"], camera["zoom"]) == (-60, -20, 1.5)
-    # Seen from below, D (yellow) shows and U (white) does not (a little white is the
-    # overlays' text: the view's buttons, "loading Python…").
+    # Seen from below, D (yellow) shows and U (white) does not.
     counts = colour_counts(canvas(page), COLOURS)
     assert counts["D"] > 5 * counts["U"], counts
     # Reset puts the default view back, and the link follows.

@@ -6,7 +6,7 @@ import re
 from urllib.parse import quote
 
 from held import Held
-from pixels import COLOURS, colour_counts
+from pixels import COLOURS, colour_counts, view_picture
 from playwright.sync_api import expect
 
 from solvelab.cube import Cube
@@ -229,7 +229,8 @@ def toggle_editor(page) -> None:
 def colourful(page) -> int:
     """How many pixels of the 3D view show a colour other than white or grey."""
     page.wait_for_function("window.solvelabPlayer.view.idle")
-    return sum(colour_counts(page.locator(".player-canvas").screenshot(), CHROMATIC).values())
+    picture = view_picture(page.evaluate_handle("window.solvelabPlayer.view"))
+    return sum(colour_counts(picture, CHROMATIC).values())
 
 
 def clear_in_editor(page) -> int:
