@@ -87,3 +87,21 @@ def view_picture(view) -> bytes:
         "async (view) => Array.from(new Uint8Array(await (await view.toBlob()).arrayBuffer()))"
     )
     return bytes(png)
+
+
+def cell_colour(page, row: int, col: int) -> tuple[int, int, int]:
+    """The colour the nonogram grid (window.nonogramGrid) drew at a cell's centre, read
+    from its canvas after two frames, not from a screenshot the page's header may cover."""
+    return tuple(
+        page.evaluate(
+            """([row, col]) => new Promise((resolve) => requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                    const grid = window.nonogramGrid, canvas = grid.canvas;
+                    const { x, y } = grid.cellCentre(row, col);
+                    const scale = canvas.width / canvas.getBoundingClientRect().width;
+                    const [r, g, b] = grid.ctx.getImageData(x * scale, y * scale, 1, 1).data;
+                    resolve([r, g, b]);
+                })))""",
+            [row, col],
+        )
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from pixels import decode_png
+from pixels import cell_colour
 from playwright.sync_api import expect
 
 PYTHON_READY = 120_000
@@ -52,14 +52,6 @@ def stroke(page, cells_rc, button="left"):
     page.mouse.up(button=button)
 
 
-def pixel(page, row, col):
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    width, _, channels, data = decode_png(page.locator(".nono-canvas").screenshot())
-    point = page.evaluate(f"window.nonogramGrid.cellCentre({row}, {col})")
-    offset = (round(point["y"]) * width + round(point["x"])) * channels
-    return tuple(data[offset : offset + 3])
-
-
 def clues(page):
     return json.loads(page.get_attribute(".nonogram-edit", "data-clues"))
 
@@ -87,12 +79,12 @@ def test_drawing_changes_the_clues_and_the_grid(page, site_url):
     open_edit(page, site_url)
     set_size(page, 5, 4)
     assert clues(page) == {"rows": [[]] * 4, "columns": [[]] * 5}
-    assert min(pixel(page, 1, 2)) > 200  # paper
+    assert min(cell_colour(page, 1, 2)) > 200  # paper
     stroke(page, [(1, 0), (1, 1), (1, 2)])
     stroke(page, [(3, 4)])
     assert clues(page) == {"rows": [[], [3], [], [1]], "columns": [[1], [1], [1], [], [1]]}
-    assert max(pixel(page, 1, 2)) < 80  # filled: drawn dark
-    assert min(pixel(page, 2, 2)) > 200
+    assert max(cell_colour(page, 1, 2)) < 80  # filled: drawn dark
+    assert min(cell_colour(page, 2, 2)) > 200
     # the background brush (right button) does not change the clues
     stroke(page, [(0, 0), (0, 3)], button="right")
     assert cells(page)[:4] == [2, 2, 2, 2]
@@ -144,12 +136,12 @@ def test_verdict_unique_and_two_solutions_with_marked_cells(page, site_url):
     )
     assert json.loads(page.get_attribute(".nonogram-edit", "data-diff")) == [0, 1, 2, 3]
     # the differing cells are marked on the grid: the empty ones are no longer paper
-    marked = pixel(page, 0, 1)
+    marked = cell_colour(page, 0, 1)
     assert marked[2] > marked[0] + 40, marked  # blue-ish
     stroke(page, [(0, 1)])
     assert settled(page) == "unique-line"
     expect(verdict(page)).to_contain_text("Unique, line-solvable")
-    assert min(pixel(page, 1, 0)) > 200  # marks gone: paper again
+    assert min(cell_colour(page, 1, 0)) > 200  # marks gone: paper again
 
 
 def about_this_picture(page, key):

@@ -11,7 +11,7 @@ import json
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from pixels import decode_png
+from pixels import cell_colour
 from playwright.sync_api import expect
 
 from solvelab.nonogram import Puzzle, solve
@@ -58,17 +58,6 @@ def stroke(page, cells_rc, button="left"):
     page.mouse.up(button=button)
 
 
-def pixel(page, row, col):
-    """The colour drawn at a cell's centre (read from a screenshot of the canvas)."""
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    canvas = page.locator(".nono-canvas").first
-    width, _, channels, data = decode_png(canvas.screenshot())
-    point = page.evaluate(f"window.nonogramGrid.cellCentre({row}, {col})")
-    px, py = round(point["x"]), round(point["y"])
-    offset = (py * width + px) * channels
-    return tuple(data[offset : offset + 3])
-
-
 def start_heart(page, site_url):
     open_play(page, site_url)
     wait_for_puzzle(page, 10, 10)
@@ -83,8 +72,8 @@ def test_brushes_paint_erase_do_nothing_and_lock_to_a_line(page, site_url):
     got = cells(page)
     assert [got[1 * w + c] for c in range(1, 5)] == [1, 1, 1, 1]
     assert got[2 * w + 3] == 0 and got[3 * w + 4] == 0
-    assert max(pixel(page, 1, 2)) < 80  # filled: drawn dark
-    assert min(pixel(page, 2, 3)) > 200  # unknown: paper
+    assert max(cell_colour(page, 1, 2)) < 80  # filled: drawn dark
+    assert min(cell_colour(page, 2, 3)) > 200  # unknown: paper
     # the right button uses the cross; starting on a filled cell it does nothing
     stroke(page, [(1, 1), (1, 5)], button="right")
     assert cells(page)[1 * w + 5] == 0
@@ -176,7 +165,7 @@ def test_hint_gives_a_reason_and_right_cells(page, site_url):
     solution = "".join(HEART)
     for cell, value in hint["cells"]:
         assert (value == 1) == (solution[cell] == "X")
-        assert pixel(page, cell // 10, cell % 10)[2] < 150  # marked in amber
+        assert cell_colour(page, cell // 10, cell % 10)[2] < 150  # marked in amber
 
 
 def test_check_marks_wrong_cells(page, site_url):
@@ -185,7 +174,7 @@ def test_check_marks_wrong_cells(page, site_url):
     stroke(page, [(0, 0), (0, 1)])  # (0, 0) is empty in the heart, (0, 1) too
     page.get_by_role("button", name="Check").click()
     expect(page.locator(".nono-message")).to_contain_text("2 cells are wrong")
-    r, g, b = pixel(page, 1, 4)  # unmarked, empty
+    r, g, b = cell_colour(page, 1, 4)  # unmarked, empty
     assert min(r, g, b) > 200
 
 
