@@ -119,6 +119,7 @@ def test_software_webgl_gets_a_cheaper_context(view):
 
 def test_sticker_colours_show_unknown_grey(view, screenshot_dir):
     view.evaluate("cubeView.setStickerColours(Array(54).fill(7))")
+    wait_idle(view)
     grey = {"unknown": (0x8A, 0x8D, 0x91), **COLOURS}
     counts = colour_counts(shot(view, screenshot_dir / "cube-view-unknown.png"), grey)
     assert counts["unknown"] > 5000, counts

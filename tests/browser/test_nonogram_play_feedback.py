@@ -227,9 +227,9 @@ def test_undoing_the_restart_of_a_solved_puzzle_gives_back_its_time(page, site_u
     start_heart(page, site_url)
     page.mouse.click(*centre(page, 0, 0), button="right")  # an empty cell crossed
     page.clock.fast_forward("01:05")  # the timer runs from the first stroke
-    solve_heart(page)
+    solve_heart(page)  # real time goes on too: seconds on a busy machine
     message = page.locator(".nono-message")
-    expect(message).to_have_text(re.compile(r"^Solved in 1:0\d!$"))
+    expect(message).to_have_text(re.compile(r"^Solved in 1:(0[5-9]|[1-5]\d)!$"))
     solved = message.text_content()
     page.get_by_role("button", name="Restart").click()
     assert not any(cells(page))

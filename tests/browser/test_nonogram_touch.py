@@ -64,10 +64,12 @@ def test_tap_paints_long_press_crosses_and_a_drag_strokes_a_row(touch, site_url)
     touches(cdp, "touchEnd", [])
     assert cell(page, 2, 3) == 0
     # a drag fills along the row of its first two cells, even if the finger drifts
-    touches(cdp, "touchStart", [centre(page, 5, 1)])
-    for col in range(2, 7):
-        point = centre(page, 5, col)
-        point["y"] += 3 if col > 4 else 0
+    # (the points first: a pause of LONG_PRESS_MS before the first move is a long press)
+    points = [centre(page, 5, col) for col in range(1, 7)]
+    for point in points[4:]:
+        point["y"] += 3
+    touches(cdp, "touchStart", points[:1])
+    for point in points[1:]:
         touches(cdp, "touchMove", [point])
     touches(cdp, "touchEnd", [])
     page.wait_for_function(

@@ -107,8 +107,10 @@ def test_the_text_as_typed_follows_the_move_played(page, site_url):
     assert page.evaluate("scrollY") == page_scrolled
     # Playing, the box follows.
     page.click('[data-action="play"]')
-    page.wait_for_function("window.solvelabPlayer.step >= 480")
-    page.click('[data-action="play"]')  # pause
+    page.wait_for_function(  # and pauses at once, long before the end, however busy the machine
+        """() => window.solvelabPlayer.step >= 480
+            && (document.querySelector('[data-action="play"]').click(), true)"""
+    )
     page.wait_for_function("!window.solvelabPlayer.playing && window.solvelabPlayer.view.idle")
     assert page.evaluate(CURRENT_IN_SIGHT)
     # Scrolled away by hand, the box stays where it was put as the moves go on...

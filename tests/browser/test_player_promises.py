@@ -91,6 +91,19 @@ def test_keys_during_a_solve_stop_it_and_no_solution_is_played_on_another_cube(p
 
 
 def _stop_then_solve(page) -> None:
+    # The first solve searches for 10 minutes, not seconds: Stop must find it running,
+    # however long the test takes to see its first solution and click.
+    page.evaluate(
+        """() => {
+            const python = window.solvelabPlayer.python, call = python.call;
+            let first = true;
+            python.call = function (method, args, ...rest) {
+                if (method !== "solve" || !first) return call.call(this, method, args, ...rest);
+                first = false;
+                return call.call(this, method, { ...args, time_limit: 600 }, ...rest);
+            };
+        }"""
+    )
     page.locator(".player-speed").fill("540")
     page.get_by_role("button", name="Scramble", exact=True).click()
     page.wait_for_function(
