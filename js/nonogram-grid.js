@@ -46,8 +46,9 @@ export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
 
 /** A seed as typed: a whole number of up to 15 digits (each one exact as a JavaScript
  * number, so the page says the seed it used), or null. */
-export const readSeed = (text) => (/^-?\d{1,15}$/.test(text.trim()) ? Number(text) : null);
-export const SEED_RULE = "The seed must be a whole number of up to 15 digits.";
+// 0 or more, as the command line's: Python's random takes -7 for 7.
+export const readSeed = (text) => (/^\d{1,15}$/.test(text.trim()) ? Number(text) : null);
+export const SEED_RULE = "The seed must be a whole number, 0 or more, of up to 15 digits.";
 
 /** The runs of filled cells of a line, as a clue: [3, 1]. */
 export function runsOf(cells) {

@@ -4,9 +4,10 @@ import pytest
 
 from solvelab.cube import Cube, CubieCube, parse_alg
 from solvelab.cube.cfop import solve as cfop_solve
+from solvelab.cube.cfop.solver import Effort
 from solvelab.cube.facelets import SOLVED_FACELETS
 from solvelab.cube.notation import FACE_MOVES, MOVE_NAMES, Algorithm, Move
-from solvelab.cube.solver import solve
+from solvelab.cube.solver import solutions, solve
 
 SUPERFLIP = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
 
@@ -194,6 +195,13 @@ def test_facelet_strings_of_known_positions():
         # Python's random takes -1 for 1: the CLI refuses it, and so does the library.
         (lambda: Cube.random(seed=-1), ValueError, "0 or more"),
         (lambda: Cube.random(seed=True), TypeError, "whole number"),
+        (lambda: Algorithm(["R", "U"]), TypeError, "an Algorithm holds Moves, not str"),
+        (lambda: Cube() * "R", TypeError, r"not str: moves go to apply\(\)"),
+        (lambda: cfop_solve(Cube(), effort=None), TypeError, "effort is an Effort"),
+        (lambda: Effort(crosses=0), ValueError, "crosses is a whole number, 1 or more"),
+        (lambda: Effort(widths=()), ValueError, "at least one search width"),
+        (lambda: Effort(widths=(8, 0)), ValueError, r"widths\[1\] is a whole number"),
+        (lambda: next(solutions(Cube(), should_stop=True)), TypeError, "should_stop"),
     ],
 )
 def test_the_api_names_what_it_takes(call, error, message):

@@ -59,17 +59,35 @@ def test_console_example(capsys, document, command, expected):
     assert status == 2 if expected.startswith("solvelab: ") else status in (0, 1)
 
 
-@pytest.mark.parametrize("path", [ROOT / "README.md"], ids=lambda p: p.name)
-def test_python_examples(path):
-    session: dict = {}  # the blocks run one after another, as in one interpreter
-    for block in blocks(path, "python"):
-        if not block.startswith(">>>"):
-            continue
-        test = doctest.DocTestParser().get_doctest(block, session, path.name, str(path), 0)
-        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-        runner.run(test, clear_globs=False)
-        assert runner.failures == 0
-        session = test.globs
+PYTHON_DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "site").rglob("*.md"))]
+
+
+def python_examples() -> list[tuple[str, int, str]]:
+    """(document, number, block) for every ```python block of the README and the docs."""
+    return [
+        (path.relative_to(ROOT).as_posix(), number, block)
+        for path in PYTHON_DOCUMENTS
+        for number, block in enumerate(blocks(path, "python"), start=1)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("document", "number", "block"), python_examples(), ids=lambda v: str(v)[:40]
+)
+def test_python_example(tmp_path, monkeypatch, capsys, document, number, block):
+    """Each block runs on its own, as pasted into a new interpreter: a >>> block prints
+    what it shows; any other block runs without an error (in a folder with the
+    puzzle.xml it may read)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "puzzle.xml").write_text(dumps(Puzzle.from_grid(["X.X", ".X.", "X.X"])))
+    if block.startswith(">>>"):
+        test = doctest.DocTestParser().get_doctest(block, {}, document, document, 0)
+        flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+        runner = doctest.DocTestRunner(optionflags=flags)
+        runner.run(test)
+        assert runner.failures == 0, f"{document}, block {number}"
+    else:
+        exec(compile(block, f"{document}, block {number}", "exec"), {})
 
 
 def help_examples() -> list[tuple[str, str]]:

@@ -427,6 +427,31 @@ def test_time_limits_and_attempts_that_are_not_numbers_of_seconds_are_refused():
         find_unique(5, 5, 0.5, 1, difficulty="hard", attempts=1)
 
 
+def test_the_generator_names_what_it_takes():
+    from solvelab.nonogram.generator import GeneratorError, generate
+
+    with pytest.raises(GeneratorError, match="a seed is 0 or more, not -3"):
+        generate(8, 6, seed=-3)  # Python's random takes -3 for 3: it would repeat a puzzle
+    for bad, message in [
+        ({"seed": "abc"}, "a seed is a whole number or None"),
+        ({"seed": 1.5}, "a seed is a whole number or None"),
+        ({"width": "8"}, "width is a whole number, not '8'"),
+        ({"height": 8.5}, "height is a whole number"),
+        ({"density": None}, "the density is a number between 0 and 1"),
+    ]:
+        with pytest.raises(TypeError, match=message):
+            generate(**{"width": 8, "height": 6, **bad})
+
+
+def test_check_takes_a_picture_as_the_solver_gives_it():
+    puzzle = Puzzle.from_grid(["X.", "XX"])
+    result = solve(puzzle)
+    assert puzzle.check(result.pictures()[0]) and puzzle.check(result.solutions[0])
+    assert not puzzle.check(["..", "XX"])
+    with pytest.raises(ClueError, match="'[?]', which is not a colour's character"):
+        puzzle.check(["X?", "XX"])
+
+
 def test_seed_example_two_three_in_seven():
     solver = LineSolver([(2, 1), (3, 1)])
     assert solver.solve([3] * 7) == [3, 2, 3, 3, 2, 2, 3]

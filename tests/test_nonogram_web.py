@@ -184,6 +184,10 @@ def test_the_generator_demo_shows_the_pictures_make_tries():
 def test_the_generator_demo_refuses_what_it_cannot_show():
     for bad in ({"width": 4}, {"height": 16}, {"density": 1}, {"seed": None}, {"difficulty": "x"}):
         assert "error" in web.nonogram_generator_trials(**bad)
+    # Python's random takes -2 for 2: the same pictures under two seeds
+    assert "0 or more" in web_nonogram.nonogram_generator_trials(seed=-2)["error"]
+    assert "0 or more" in web.nonogram_generate(seed=-2)["error"]
+    assert "0 or more" in web_nonogram.nonogram_edit_random(5, 5, seed=-2)["error"]
     shown = web_nonogram.nonogram_generator_trials(12, 12, 0.3, 1)["trials"]
     assert len(shown) == web_nonogram.DEMO_SHOWN and not shown[-1]["kept"]
 

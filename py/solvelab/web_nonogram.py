@@ -165,8 +165,8 @@ def nonogram_generator_trials(
     refused = _refused(width, height, density, DEMO_SIDE)
     if refused:
         return refused
-    if type(seed) is not int:
-        return {"error": f"the seed must be a whole number, not {seed}"}
+    if type(seed) is not int or seed < 0:
+        return {"error": f"the seed must be a whole number, 0 or more, not {seed}"}
     if difficulty not in DIFFICULTIES:
         return {"error": f"the kind must be one of {', '.join(DIFFICULTIES)}, not {difficulty}"}
     shown = []
@@ -444,6 +444,8 @@ def nonogram_edit_random(
         return {"error": str(error)}
     if not 0 <= density <= 1:
         return {"error": f"the density must be 0 to 1, not {density}"}
+    if seed is not None and (type(seed) is not int or seed < 0):
+        return {"error": f"the seed must be a whole number, 0 or more, not {seed}"}
     picture = random_picture(width, height, density, random.Random(seed))
     return {"cells": [v for row in picture for v in row]}
 

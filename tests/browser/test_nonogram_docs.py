@@ -259,8 +259,9 @@ def test_the_generator_demo_shows_each_picture_judged_and_keeps_makes_puzzle(pag
     for box, text, said in [
         (0, "40", "width and height must be whole numbers 5 to 15, not 40 × 10"),
         (0, "", "width and height must be whole numbers 5 to 15, not 0 × 10"),
-        (3, "9007199254740993", "The seed must be a whole number of up to 15 digits."),
-        (3, "1e21", "The seed must be a whole number of up to 15 digits."),
+        (3, "9007199254740993", "The seed must be a whole number, 0 or more, of up to 15 digits."),
+        (3, "1e21", "The seed must be a whole number, 0 or more, of up to 15 digits."),
+        (3, "-3", "The seed must be a whole number, 0 or more, of up to 15 digits."),
     ]:
         demo.locator("input").nth(box).fill(text)
         demo.get_by_role("button", name="Make").click()

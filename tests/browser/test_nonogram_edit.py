@@ -231,7 +231,7 @@ def test_random_fill_respects_the_size_and_seed(page, site_url):
     page.fill("[data-field=seed]", "1e30")  # a number, but not a seed the page can say
     page.click("[data-form=random] button[type=submit]")
     expect(page.locator(".nono-message")).to_have_text(
-        "The seed must be a whole number of up to 15 digits."
+        "The seed must be a whole number, 0 or more, of up to 15 digits."
     )
 
 

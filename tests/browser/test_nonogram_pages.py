@@ -365,7 +365,7 @@ def test_the_generators_puzzle_is_unique(page, site_url):
     page.locator("[data-field=seed]").fill("99999999999999999999")
     page.get_by_role("button", name="Make").click()
     expect(page.locator(".nono-message")).to_have_text(
-        "The seed must be a whole number of up to 15 digits."
+        "The seed must be a whole number, 0 or more, of up to 15 digits."
     )
 
 

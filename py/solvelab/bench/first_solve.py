@@ -14,8 +14,12 @@ import sys
 
 from solvelab.nonogram import read_file, solve
 
+USAGE = "usage: python -m solvelab.bench.first_solve PUZZLE [TIME_LIMIT]"
+
 
 def main() -> None:
+    if len(sys.argv) not in (2, 3) or sys.argv[1].startswith("-"):
+        sys.exit(USAGE)
     path = sys.argv[1]
     time_limit = float(sys.argv[2]) if len(sys.argv) > 2 else None
     result = solve(read_file(path), time_limit)

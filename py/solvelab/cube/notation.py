@@ -134,6 +134,12 @@ class Algorithm:
 
     def __init__(self, moves: Iterable[Move] = ()) -> None:
         self.moves: tuple[Move, ...] = tuple(moves)
+        for move in self.moves:
+            if not isinstance(move, Move):
+                raise TypeError(
+                    f"an Algorithm holds Moves, not {type(move).__name__}: "
+                    'parse_alg reads text (parse_alg("R U"))'
+                )
 
     def __str__(self) -> str:
         return " ".join(str(move) for move in self.moves)

@@ -971,6 +971,8 @@ def solutions(
             raise ValueError(f"time_limit must be seconds (0 or more) or None, not {time_limit}")
     if target is not None:
         _check_length("target", target)
+    if should_stop is not None and not callable(should_stop):
+        raise TypeError(f"should_stop is a function or None, not {type(should_stop).__name__}")
     best: int | None = None  # the length of the shortest solution handed on
     deadline = None
     while True:
@@ -1015,6 +1017,9 @@ def solve(
     Returns as soon as a solution of at most ``max_length`` moves is found.
     The time limit counts only once a first solution exists (see :func:`solutions`);
     raises :class:`NoSolutionFound` only if ``should_stop`` ended the search before.
+    Without a time limit it searches until it finds one: below 20 moves that can take
+    hours, and forever if the cube needs more moves than ``max_length``, so give one
+    (as ``solvelab cube solve --max-length`` does: 10 s).
     """
     check_cube(cube, "solve")
     _check_length("max_length", max_length)

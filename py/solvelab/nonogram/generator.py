@@ -135,6 +135,16 @@ def find_unique(
     seconds, all of them ``budget`` seconds (None: no limit but ``attempts``).
     ``skip``: the seed's first pictures, tried before (a search that ran out of
     time goes on from there, so a slow machine finds what a fast one does)."""
+    for name, value in {"width": width, "height": height, "attempts": attempts}.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} is a whole number, not {value!r}")
+    if isinstance(density, bool) or not isinstance(density, (int, float)):
+        raise TypeError(f"the density is a number between 0 and 1, not {density!r}")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"a seed is a whole number or None, not {seed!r}")
+        if seed < 0:  # Python's random takes -7 for 7: it would repeat a puzzle
+            raise GeneratorError(f"a seed is 0 or more, not {seed}")
     if difficulty not in DIFFICULTIES:
         raise GeneratorError(f"unknown difficulty {difficulty!r}: one of {', '.join(DIFFICULTIES)}")
     if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):

@@ -260,10 +260,13 @@ class Puzzle:
             **meta,
         )
 
-    def check(self, grid: Sequence[Sequence[int]]) -> bool:
-        """Whether a grid of colour indices satisfies every clue."""
+    def check(self, grid: Sequence[Sequence[int] | str]) -> bool:
+        """Whether a grid satisfies every clue: rows of colour indices, or of the colours'
+        characters (as :meth:`from_grid` and ``Result.pictures()`` give them)."""
         if len(grid) != self.height or any(len(r) != self.width for r in grid):
             return False
+        chars = {c.char: i for i, c in enumerate(self.colours)}
+        grid = [[_colour_index(c, chars, len(self.colours)) for c in row] for row in grid]
         return self.broken_line(grid) is None
 
     def broken_line(self, grid: Sequence[Sequence[int]]) -> int | None:

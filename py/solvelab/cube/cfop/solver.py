@@ -148,6 +148,15 @@ class Effort:
     f2ls: int = 48
     widths: tuple[int, ...] = (8, 5, 3, 2)
 
+    def __post_init__(self) -> None:
+        counts = {"crosses": self.crosses, "f2ls": self.f2ls}
+        counts |= {f"widths[{i}]": width for i, width in enumerate(tuple(self.widths))}
+        if not self.widths:
+            raise ValueError("Effort needs at least one search width")
+        for name, value in counts.items():
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"Effort's {name} is a whole number, 1 or more, not {value!r}")
+
 
 DEFAULT_EFFORT = Effort()
 
@@ -168,6 +177,8 @@ def solve(
     ['cross', 'f2l', 'f2l', 'f2l', 'f2l', 'oll', 'pll']
     """
     check_cube(cube, "solve")
+    if not isinstance(effort, Effort):
+        raise TypeError(f"effort is an Effort, not {type(effort).__name__}")
     faces = cross_faces(cross_colour)
     if cross_colour is not None and cross_colour.lower() in COLOUR_NAMES:
         # A colour is wherever its centre is now: after x, white is on B.
