@@ -27,6 +27,7 @@ from solvelab.nonogram import (
     parse,
     solve,
 )
+from solvelab.nonogram.cli import render
 from solvelab.nonogram.puzzle import BLACK, WHITE
 from solvelab.nonogram.symmetry import symmetries
 
@@ -441,6 +442,17 @@ def test_the_generator_names_what_it_takes():
     ]:
         with pytest.raises(TypeError, match=message):
             generate(**{"width": 8, "height": 6, **bad})
+
+
+def test_colours_are_hex_rgb():
+    red = Colour("red", "r", "F00")  # as CSS: FF0000
+    puzzle = Puzzle([((1, 1),)], [((1, 1),)], (WHITE, red))
+    assert "\x1b[48;2;255;0;0m" in render(puzzle, [[1]], colour=True)
+    for rgb in ("ZZZ", "FF00", "", None, "#FF0000"):
+        with pytest.raises(ClueError, match="the colour red has RGB .*: write it as hex digits"):
+            Puzzle([((1, 1),)], [((1, 1),)], (WHITE, red._replace(rgb=rgb)))
+    with pytest.raises(ClueError, match="RGB 'ZZZ'"):
+        parse("colour r red ZZZ\nrows\n1r\ncolumns\n1r\n")
 
 
 def test_check_takes_a_picture_as_the_solver_gives_it():

@@ -50,11 +50,10 @@ def render(puzzle: Puzzle, grid, colour: bool = False) -> str:
     for row in grid:
         parts = []
         for v in row:
-            rgb = puzzle.colours[v].rgb
-            try:
-                r, g, b = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
-            except ValueError:
-                r = g = b = 0 if v else 255
+            rgb = puzzle.colours[v].rgb  # hex, RRGGBB or RGB (see Puzzle)
+            if len(rgb) == 3:
+                rgb = "".join(c * 2 for c in rgb)
+            r, g, b = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
             parts.append(f"\x1b[48;2;{r};{g};{b}m  ")
         lines.append("".join(parts) + "\x1b[0m")
     return "\n".join(lines)

@@ -2,7 +2,7 @@
 
     # a comment
     title: Little house          (optional)
-    colour r red FF0000          (optional: char, name, RGB; without any, black X)
+    colour r red FF0000          (optional: char, name, RGB hex; without any, black X)
     rows
     1
     3

@@ -51,6 +51,10 @@ WHITE = Colour("white", ".", "FFFFFF")
 BLACK = Colour("black", "X", "000000")
 
 
+def _is_hex(text: str) -> bool:
+    return all(c in "0123456789abcdefABCDEF" for c in text)
+
+
 def whole_number(text: str) -> int | None:
     """``text`` as a whole number, or None unless it is ASCII digits, nine at most: no
     clue or size needs more, and Python will not read past 4300 (a traceback)."""
@@ -203,6 +207,12 @@ class Puzzle:
                     f"as {colour.char!r}"
                 )
             drawn[colour.char] = colour.name
+            rgb = colour.rgb
+            if not (isinstance(rgb, str) and len(rgb) in (3, 6) and _is_hex(rgb)):
+                raise ClueError(
+                    f"the colour {colour.name} has RGB {shortened(str(rgb))!r}: "
+                    "write it as hex digits, RRGGBB (or RGB)"
+                )
         # Before the clues' checks: a goal of another size is a malformed file (a line
         # left out), not clues without a solution.
         if self.goal is not None:
