@@ -501,6 +501,8 @@ def test_pictures_and_goals_that_do_not_fit_are_refused():
         Puzzle.from_grid(["Xq"])
     with pytest.raises(ClueError, match=r"^the picture has colour 5; the colours are 0 to 1$"):
         Puzzle.from_grid([[0, 5]])
+    with pytest.raises(ClueError, match=r"^the picture has 1.5, not a colour index or char"):
+        Puzzle.from_grid([[0, 1.5]])
     with pytest.raises(ClueError, match=r"^the goal picture is not 1×1"):
         Puzzle([((1, 1),)], [((1, 1),)], goal=((1, 0),))
     with pytest.raises(ClueError, match=r"^the goal picture has a colour the puzzle does not$"):

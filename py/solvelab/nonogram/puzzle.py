@@ -126,9 +126,13 @@ def _colour_index(cell: int | str, chars: dict[str, int], count: int) -> int:
         if cell not in chars:
             raise ClueError(f"the picture has {cell!r}, which is not a colour's character")
         return chars[cell]
-    if not 0 <= int(cell) < count:
-        raise ClueError(f"the picture has colour {int(cell)}; the colours are 0 to {count - 1}")
-    return int(cell)
+    try:
+        index = operator.index(cell)  # 1.5 is no colour: int() would make it 1
+    except TypeError:
+        raise ClueError(f"the picture has {cell!r}, not a colour index or character") from None
+    if not 0 <= index < count:
+        raise ClueError(f"the picture has colour {index}; the colours are 0 to {count - 1}")
+    return index
 
 
 def _block(block: object) -> Block:
