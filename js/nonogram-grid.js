@@ -45,8 +45,8 @@ export function cellNames(cells, width) {
 export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
 
 /** A seed as typed: a whole number of up to 15 digits (each one exact as a JavaScript
- * number, so the page says the seed it used), or null. */
-// 0 or more, as the command line's: Python's random takes -7 for 7.
+ * number, so the page says the seed it used), 0 or more as on the command line (Python's
+ * random takes -7 for 7), or null. */
 export const readSeed = (text) => (/^\d{1,15}$/.test(text.trim()) ? Number(text) : null);
 export const SEED_RULE = "The seed must be a whole number, 0 or more, of up to 15 digits.";
 

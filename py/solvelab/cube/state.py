@@ -169,7 +169,7 @@ class Cube:
     def __mul__(self, other: Cube) -> Cube:
         """``a * b``: the cube ``a`` followed by whatever was done to a solved cube to get ``b``
         (moves go to :meth:`apply`)."""
-        if not isinstance(other, Cube):  # (text would multiply itself: "R" * Cube())
+        if not isinstance(other, Cube):  # NotImplemented would end in "can't multiply sequence"
             raise TypeError(f"a Cube times a Cube, not {type(other).__name__}: moves go to apply()")
         return Cube._of(itemgetter(*other._stickers)(self._stickers))
 
