@@ -19,6 +19,7 @@ cell of a black-and-white puzzle is ``0b11``.
 from __future__ import annotations
 
 import operator
+import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -47,12 +48,9 @@ class Block(NamedTuple):
 
 Clue = tuple[Block, ...]
 
+_HEX_DIGITS = set(string.hexdigits)
 WHITE = Colour("white", ".", "FFFFFF")
 BLACK = Colour("black", "X", "000000")
-
-
-def _is_hex(text: str) -> bool:
-    return all(c in "0123456789abcdefABCDEF" for c in text)
 
 
 def whole_number(text: str) -> int | None:
@@ -212,7 +210,7 @@ class Puzzle:
                 )
             drawn[colour.char] = colour.name
             rgb = colour.rgb
-            if not (isinstance(rgb, str) and len(rgb) in (3, 6) and _is_hex(rgb)):
+            if not (isinstance(rgb, str) and len(rgb) in (3, 6) and set(rgb) <= _HEX_DIGITS):
                 raise ClueError(
                     f"the colour {colour.name} has RGB {shortened(str(rgb))!r}: "
                     "write it as hex digits, RRGGBB (or RGB)"
