@@ -44,6 +44,10 @@ const WITH_TABLES = "solvelab-python-with-tables";
 let downloadsDone;
 registerAfter(new Promise((resolve) => (downloadsDone = resolve)));
 
+// How many calls given up the shared memory holds at once (a call's slot is its id
+// modulo this): far more than a page has waiting.
+const GIVEN_UP_SLOTS = 256;
+
 // What a page can do when Python could not start (restart() also starts it again).
 const AGAIN = ": reload the page to try again";
 
@@ -71,8 +75,12 @@ export class PythonClient {
   #settleReady = null;
   #settleTables = null;
   #broken = null; // why the worker did not load, if it did not
-  // Pyodide's interrupt buffer: writing 2 raises KeyboardInterrupt in the running call.
-  #interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  // Memory shared with the worker where the page is cross-origin isolated (see
+  // js/worker.js): Pyodide's interrupt buffer, where writing 2 raises
+  // KeyboardInterrupt in the running call, then the ids of the calls given up.
+  #shared = globalThis.crossOriginIsolated ? new SharedArrayBuffer(4 * (1 + GIVEN_UP_SLOTS)) : null;
+  #interrupt = this.#shared && new Int32Array(this.#shared, 0, 1);
+  #givenUp = this.#shared && new Int32Array(this.#shared, 4, GIVEN_UP_SLOTS);
 
   /**
    * Starts the worker. onStatus(status) is called as Python starts:
@@ -129,6 +137,7 @@ export class PythonClient {
     if (!call) return;
     this.#pending.delete(id);
     this.#worker.postMessage({ cancel: id }); // if it has not started
+    if (this.#givenUp) Atomics.store(this.#givenUp, id % GIVEN_UP_SLOTS, id); // seen even while Python runs
     if (this.#interrupt && this.#running === id) Atomics.store(this.#interrupt, 0, 2); // SIGINT
     call.reject(new Cancelled());
   }
@@ -163,7 +172,7 @@ export class PythonClient {
       event.preventDefault();
       this.#fail(`Python could not start (${event.message || "the worker did not load"})`);
     };
-    if (this.#interrupt) worker.postMessage({ interrupt: this.#interrupt.buffer });
+    if (this.#shared) worker.postMessage({ shared: this.#shared });
     this.#worker = worker;
   }
 
@@ -180,8 +189,7 @@ export class PythonClient {
     }
     if (started) {
       this.#running = id;
-      // Given up before it started: its {cancel} reached the worker too late to keep it
-      // from starting (the worker takes a call up as soon as Python is free), so it is
+      // Given up just after the worker looked (see isGivenUp in js/worker.js): it is
       // interrupted now, before it holds Python for nobody.
       if (!this.#pending.has(id) && this.#interrupt) Atomics.store(this.#interrupt, 0, 2);
       return;

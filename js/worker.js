@@ -1,8 +1,12 @@
 // The page's Python: Pyodide in a module Web Worker, running solvelab.web.
 //
 // Messages (see js/python.js, which is the page's side):
-//   page -> worker  {interrupt: SharedArrayBuffer}  Pyodide's interrupt buffer: the page
-//                                           writes 2 (SIGINT) there to stop a running call
+//   page -> worker  {shared: SharedArrayBuffer}  where the page is cross-origin isolated:
+//                                           its first 4 bytes are Pyodide's interrupt
+//                                           buffer (the page writes 2, SIGINT, to stop
+//                                           the running call), then int32 slots where
+//                                           the page writes the id of a call it gave up
+//                                           (slot id % their number)
 //                   {id, method, args}      call solvelab.web.<method>(**args)
 //                   {cancel: id}            the page gave up on call id: do not start it
 //   worker -> page  {id, started: true}     Python starts running call id now
@@ -77,7 +81,16 @@ let manifest = backgroundTables ? prefetchManifest(TABLES_URL) : null;
 let pyodide;
 let callPython;
 let interrupt = null; // Int32Array over the page's SharedArrayBuffer, when it has one
+let givenUp = null; // Int32Array of the ids of calls given up, in the same buffer
 const cancelled = new Set();
+
+// Whether the page gave call `id` up. Its {cancel} message is no help while Python
+// runs the call before it: it waits behind the call's own message, which the worker
+// takes up as soon as Python is free. The shared memory says it at once.
+function isGivenUp(id) {
+  const inSlot = givenUp !== null && Atomics.load(givenUp, id % givenUp.length) === id;
+  return cancelled.delete(id) || inSlot;
+}
 
 // When Pyodide's files cannot be downloaded, loadPyodide neither resolves nor rejects:
 // Pyodide warns "wasm instantiation failed!" and waits for ever, or, when the
@@ -212,8 +225,9 @@ function runPython(method, args) {
 }
 
 onmessage = async ({ data }) => {
-  if (data.interrupt) {
-    interrupt = new Int32Array(data.interrupt);
+  if (data.shared) {
+    interrupt = new Int32Array(data.shared, 0, 1);
+    givenUp = new Int32Array(data.shared, 4);
     if (callPython) listenForStop();
     return;
   }
@@ -225,7 +239,7 @@ onmessage = async ({ data }) => {
   try {
     await booting;
     if (NEEDS_TABLES.has(method)) await tables();
-    if (cancelled.delete(id)) return postMessage({ id, cancelled: true });
+    if (isGivenUp(id)) return postMessage({ id, cancelled: true });
     const onSolution = (json) => postMessage({ id, progress: { stage: "solution", ...JSON.parse(json) } });
     if (interrupt) Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier call
     postMessage({ id, started: true }); // from now on the page may interrupt it
