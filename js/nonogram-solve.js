@@ -105,12 +105,11 @@ function makeBoxes(values = null) {
 }
 
 /** The answer shown, or the one coming, is about other clues now: the coming one is
- * stopped where that is cheap (and never shown), the one shown goes. */
+ * stopped (and never shown), the one shown goes. */
 function cluesChanged() {
-  if (running) {
-    if (python.interruptible) python.stop();
-    return;
-  }
+  // Where the page is not cross-origin isolated, stopping restarts Python (seconds),
+  // but a search of the old clues could hold it, and Solve, for minutes.
+  if (running) return python.stop();
   if (["stale", "stopped", undefined].includes(root.dataset.status)) return; // no answer shown
   hideAnswer();
   clearLineMessages();

@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from solvelab.bench.site_server import SiteServer
 from solvelab.nonogram import Puzzle, dumps, parse
 from solvelab.nonogram.solver import Solver
 
@@ -138,7 +139,28 @@ def test_clues_changed_while_solving_get_no_answer_for_the_old_ones(page, site_u
 
 def test_typing_a_clue_stops_the_solve_of_the_old_clues(page, site_url):
     open_solve(page, site_url)
-    type_clues(page, *dom(9))  # with steps recorded: minutes of backtracking
+    _type_a_clue_while_solving(page)
+
+
+def test_typing_a_clue_stops_the_solve_where_the_page_is_not_isolated(browser, site_dir):
+    # Stopping restarts Python there; it used to let the old clues' search run on,
+    # holding Solve for as long.
+    with SiteServer(site_dir, isolated=False) as server:
+        context = browser.new_context(service_workers="block")
+        try:
+            page = context.new_page()
+            open_solve(page, server.url)
+            assert not page.evaluate("window.crossOriginIsolated")
+            _type_a_clue_while_solving(page)
+            type_clues(page, *RING)
+            solve(page, steps=False)
+            expect(page.locator(".nono-message")).to_contain_text("2 solutions")
+        finally:
+            context.close()
+
+
+def _type_a_clue_while_solving(page):
+    type_clues(page, *dom(20))  # hours of search
     page.get_by_role("button", name="Solve").click()
     expect(page.locator(".nono-message")).to_have_text(re.compile(r"^Solving… [1-9]\d* s$"))
     # another puzzle's file waits for the end: it cannot be opened meanwhile
