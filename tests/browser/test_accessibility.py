@@ -148,7 +148,7 @@ def test_player_controls_keep_their_own_keys(page, site_url):
     """Space ticks a box or presses a button, a slider's arrows move it; the turns
     still work from a focused control, and not behind the keys' help."""
     open_player(page, site_url, "?alg=R%20U%20F")
-    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 3")
     net = page.locator('[data-option="net"]')
     net.focus()
     page.keyboard.press("Space")
@@ -165,7 +165,7 @@ def test_player_controls_keep_their_own_keys(page, site_url):
     page.wait_for_function(f"window.solvelabPlayer.step === {step - 1}")
     assert not page.evaluate("window.solvelabPlayer.playing")
     page.keyboard.press("d")  # a turn, from a focused button
-    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'R U D'")
+    page.wait_for_function("window.solvelabPlayer?.alg.join(' ') === 'R U D'")
     page.keyboard.press("?")
     expect(page.locator(".player-help")).to_be_visible()
     page.keyboard.press("r")  # the help has the keyboard: the cube behind it stays
@@ -176,7 +176,7 @@ def test_player_controls_keep_their_own_keys(page, site_url):
 
 def test_the_play_button_says_play_or_pause(page, site_url):
     open_player(page, site_url, "?alg=" + "R%20U%20" * 30)  # 60 moves: minutes at the slowest
-    page.wait_for_function("window.solvelabPlayer.alg.length === 60")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 60")
     page.locator(".player-speed").fill("0")
     page.get_by_role("button", name="Play the moves").focus()
     page.keyboard.press("Space")
@@ -188,11 +188,11 @@ def test_the_play_button_says_play_or_pause(page, site_url):
 
 def test_the_players_turn_buttons_and_moves_are_one_tab_stop_each(page, site_url):
     open_player(page, site_url, "?alg=R%20U%20F&step=2")
-    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 3")
     focused = lambda: page.evaluate("document.activeElement.textContent")  # noqa: E731
     page.locator('.player-moves [aria-current="step"]').focus()
     page.keyboard.press("ArrowRight")  # a step forward: the focus follows the current move
-    page.wait_for_function("window.solvelabPlayer.step === 3")
+    page.wait_for_function("window.solvelabPlayer?.step === 3")
     assert focused() == "F"
     page.keyboard.press("Tab")
     assert focused() == "U"  # the first turn button: past the other moves
@@ -201,7 +201,7 @@ def test_the_players_turn_buttons_and_moves_are_one_tab_stop_each(page, site_url
     assert focused() == "U2"
     assert page.evaluate("window.solvelabPlayer.step") == 3  # the arrows chose, not stepped
     page.keyboard.press("Enter")
-    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'R U F U2'")
+    page.wait_for_function("window.solvelabPlayer?.alg.join(' ') === 'R U F U2'")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('.player-turns-more') !== null")
     page.keyboard.press("Tab")
@@ -210,7 +210,7 @@ def test_the_players_turn_buttons_and_moves_are_one_tab_stop_each(page, site_url
 
 def test_the_players_step_is_said_to_a_screen_reader(page, site_url):
     open_player(page, site_url, "?alg=R%20U%20F&step=2")
-    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 3")
     expect(page.locator(".player-scrubber")).to_have_attribute("aria-valuetext", "step 2 of 3: U")
     expect(page.locator('.player-moves [aria-current="step"]')).to_have_text("U")
     expect(page.get_by_role("button", name="Play the moves")).to_be_visible()

@@ -51,9 +51,9 @@ def test_cube_is_drawn_before_python_is_ready(page, site_url, screenshot_dir):
     # Python cannot start until the test lets its WebAssembly through.
     held = Held(page.context, "**/pyodide/pyodide.asm.wasm")
     open_player(page, site_url)
-    page.wait_for_function("window.solvelabPlayer.view.stats.frames > 0")
+    page.wait_for_function("window.solvelabPlayer?.view.stats.frames > 0")
     page.locator("body").press("r")  # and it turns
-    page.wait_for_function("window.solvelabPlayer.view.idle")
+    page.wait_for_function("window.solvelabPlayer?.view.idle")
     assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R")
     # Python is still loading: the buttons that need it say so, and the bytes of its
     # standard library, which is not held, are counted (of a total not known while
@@ -121,7 +121,7 @@ def test_typed_algorithm_plays(page, site_url):
     wait_for_python(page)
     page.locator("#player-alg").fill("[R, U] // a comment")
     page.get_by_role("button", name="Play", exact=True).click()
-    page.wait_for_function("window.solvelabPlayer.alg.length === 4")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 4")
     wait_until_still(page)
     assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U R' U'")
 
@@ -131,7 +131,9 @@ def test_scramble_then_solve_ends_solved(page, site_url, screenshot_dir):
     wait_for_python(page)
     page.locator(".player-speed").fill("540")  # fastest
     page.get_by_role("button", name="Scramble", exact=True).click()
-    page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)", timeout=60_000)
+    page.wait_for_function(
+        "window.solvelabPlayer?.stickers.some((s, i) => s !== i)", timeout=60_000
+    )
     scrambled = shown(page)
     assert not scrambled.is_solved() and scrambled.cubies.is_solvable()
     page.screenshot(path=screenshot_dir / "player-scrambled.png")
@@ -146,7 +148,7 @@ def test_scramble_then_solve_ends_solved(page, site_url, screenshot_dir):
 def test_shared_link_reproduces_the_state(page, site_url):
     open_player(page, site_url, "?setup=R%20U&alg=F2%20D&step=1")
     wait_for_python(page)
-    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 2")
     assert page.evaluate("window.solvelabPlayer.step") == 1
     assert page.evaluate("window.solvelabPlayer.stickers") == stickers_of("R U F2")
     page.get_by_role("button", name="Step forward").click()
@@ -190,7 +192,7 @@ def test_typed_moves_replace_the_solutions_message(page, site_url):
     expect(message).to_contain_text("Solution (3 moves)")
     page.locator("#player-alg").fill("D L")
     page.get_by_role("button", name="Play", exact=True).click()
-    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'D L'")
+    page.wait_for_function("window.solvelabPlayer?.alg.join(' ') === 'D L'")
     expect(message).to_have_text("")
     page.get_by_role("button", name="Use as scramble").click()
     expect(message).to_have_text("Scramble set: 2 moves from the box.")
@@ -198,22 +200,22 @@ def test_typed_moves_replace_the_solutions_message(page, site_url):
 
 def test_stepping_back_pauses_the_playback(page, site_url):
     open_player(page, site_url, "?alg=" + "R%20U%20" * 10)
-    page.wait_for_function("window.solvelabPlayer.alg.length === 20")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 20")
     page.click('[data-action="play"]')
-    page.wait_for_function("window.solvelabPlayer.step >= 2")
+    page.wait_for_function("window.solvelabPlayer?.step >= 2")
     page.click('[data-action="back"]')
     assert page.evaluate("window.solvelabPlayer.playing") is False
     page.click('[data-action="play"]')
-    page.wait_for_function("window.solvelabPlayer.playing")
+    page.wait_for_function("window.solvelabPlayer?.playing")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("window.solvelabPlayer.playing") is False
 
 
 def test_opening_the_sticker_editor_pauses_the_playback(page, site_url):
     open_player(page, site_url, "?alg=" + "R%20U%20" * 10)
-    page.wait_for_function("window.solvelabPlayer.alg.length === 20")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 20")
     page.click('[data-action="play"]')
-    page.wait_for_function("window.solvelabPlayer.playing")
+    page.wait_for_function("window.solvelabPlayer?.playing")
     page.locator(".player-editor summary").click()
     page.wait_for_function("!window.solvelabPlayer.playing")
 
@@ -243,9 +245,9 @@ def test_a_case_typed_keeps_its_text_in_the_link(page, site_url, comment):
     assert len(page.url) < 300, page.url
     page.reload()
     wait_for_python(page)
-    page.wait_for_function("window.solvelabPlayer.alg.length === 400")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 400")
     page.get_by_role("button", name="To the start").click()
-    page.wait_for_function("window.solvelabPlayer.step === 0")
+    page.wait_for_function("window.solvelabPlayer?.step === 0")
     assert shown(page) == Cube().apply("F D").apply("((R U R' U')100)'")
 
 
@@ -355,7 +357,7 @@ def test_ctrl_enter_in_the_box_plays_it(page, site_url, keys):
     box = page.locator("#player-alg")
     box.fill("D L")
     box.press(keys)
-    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'D L'")
+    page.wait_for_function("window.solvelabPlayer?.alg.join(' ') === 'D L'")
     expect(box).to_have_value("D L")  # no new line
 
 

@@ -35,7 +35,7 @@ def test_the_text_as_typed_marks_the_move_played(page, site_url):
     # [R, U'] is R U' R' U: the marks go R, U', then R and U' again.
     for step, token in enumerate(["R", "U'", "R", "U'"], start=1):
         page.click('[data-action="forward"]')
-        page.wait_for_function("window.solvelabPlayer.view.idle")
+        page.wait_for_function("window.solvelabPlayer?.view.idle")
         assert page.evaluate("window.solvelabPlayer.step") == step
         assert marked(page) == token
     # A click on a token goes to its next playing (here, from the end: its first).
@@ -61,7 +61,7 @@ def test_positions_after_an_emoji(page, site_url):
     view = page.locator(".player-alg-view")
     text = "// 😀 smile\nR U R' F"
     play_typed(page, text)
-    page.wait_for_function("window.solvelabPlayer.alg.length === 4")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 4")
     assert view.text_content() == text
     assert view.locator("button").all_text_contents() == ["R", "U", "R'", "F"]
     # A mistake after one: the caret and the selection are on it.
@@ -131,7 +131,7 @@ def test_an_algorithm_played_as_the_solution_of_its_case(page, site_url):
     page.select_option('[data-option="anchor"]', "end")
     page.get_by_role("button", name="Play", exact=True).click()
     # Python reads the text first; then the moves play.
-    page.wait_for_function("window.solvelabPlayer.alg.length === 7", timeout=60_000)
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 7", timeout=60_000)
     page.wait_for_function(
         "!window.solvelabPlayer.playing && window.solvelabPlayer.view.idle", timeout=60_000
     )
@@ -146,7 +146,7 @@ def test_buttons_for_slices_wide_turns_and_rotations(page, site_url):
     more = page.locator(".player-turns-more")
     for token in ["M", "Rw'", "y2", "E'", "S2", "x"]:
         more.get_by_role("button", name=token, exact=True).click()
-    page.wait_for_function("window.solvelabPlayer.view.idle")
+    page.wait_for_function("window.solvelabPlayer?.view.idle")
     assert page.evaluate("window.solvelabPlayer.alg") == ["M", "Rw'", "y2", "E'", "S2", "x"]
     assert shown(page) == Cube().apply("M Rw' y2 E' S2 x")
 
@@ -179,7 +179,7 @@ def test_the_algorithm_as_typed_is_one_tab_stop_that_the_arrows_move(page, site_
     stops.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("window.solvelabPlayer.step === 2")
+    page.wait_for_function("window.solvelabPlayer?.step === 2")
     focused = page.locator(".player-alg-view button:focus")
     expect(focused).to_have_class(re.compile(r"\bcurrent\b"))
     expect(focused).to_have_text("U")

@@ -22,7 +22,7 @@ def solve_by_cfop(page, site_url, cross="any") -> list[dict]:
     expect(page.locator('[data-option="cross"]')).to_be_visible()
     page.select_option('[data-option="cross"]', cross)
     page.get_by_role("button", name="Solve", exact=True).click()
-    page.wait_for_function("window.solvelabPlayer.stages", timeout=PYTHON_READY)
+    page.wait_for_function("window.solvelabPlayer?.stages", timeout=PYTHON_READY)
     page.click('[data-action="play"]')  # pause the playback: the tests step by hand
     return page.evaluate("window.solvelabPlayer.stages")
 
@@ -33,7 +33,7 @@ CHROMATIC = {face: COLOURS[face] for face in "RFDLB"}
 
 def coloured_pixels(page) -> int:
     """How many pixels of the cube show a colour other than white or grey."""
-    page.wait_for_function("window.solvelabPlayer.view.idle")
+    page.wait_for_function("window.solvelabPlayer?.view.idle")
     picture = view_picture(page.evaluate_handle("window.solvelabPlayer.view"))
     return sum(colour_counts(picture, CHROMATIC).values())
 
@@ -103,7 +103,7 @@ def test_the_cfop_message_adds_up_on_a_turned_cube(page, site_url):
     expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
     page.select_option('[data-option="method"]', "cfop")
     page.get_by_role("button", name="Solve", exact=True).click()
-    page.wait_for_function("window.solvelabPlayer.stages", timeout=PYTHON_READY)
+    page.wait_for_function("window.solvelabPlayer?.stages", timeout=PYTHON_READY)
     text = page.locator(".player-message").text_content()
     found = re.fullmatch(
         r"CFOP solution: (\d+) moves? \(Cross (\d+), F2L (\d+), OLL (\d+), PLL (\d+)"
@@ -148,7 +148,7 @@ def test_a_cfop_solution_keeps_its_stages_in_the_link(page, site_url):
     expect(page.locator('[data-option="cross"]')).to_have_value("white")
     # Solve asked the same way plays on: the answer is on show (no new solve starts).
     page.get_by_role("button", name="Solve", exact=True).click()
-    page.wait_for_function("window.solvelabPlayer.playing")
+    page.wait_for_function("window.solvelabPlayer?.playing")
     assert "solving" not in page.locator(".player-message").text_content()
 
     # Moves that are not the solution: shown, without stages, and said.

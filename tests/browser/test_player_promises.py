@@ -76,7 +76,7 @@ def test_keys_during_a_solve_stop_it_and_no_solution_is_played_on_another_cube(p
     held = _hold_tables(page.context)
     open_player(page, site_url, "?setup=R%20U%20F%20D%20L%20B%20R2%20F'")
     wait_for_python(page)
-    page.wait_for_function("window.solvelabPlayer.stickers.some((s, i) => s !== i)")
+    page.wait_for_function("window.solvelabPlayer?.stickers.some((s, i) => s !== i)")
     page.get_by_role("button", name="Solve", exact=True).click()
     page.keyboard.press("r")  # within the first 300 ms, while the tables still load
     page.keyboard.press("u")
@@ -127,7 +127,7 @@ def _stop_then_solve(page) -> None:
 
 def test_a_turn_by_hand_says_the_moves_after_it_are_dropped(page, site_url):
     open_player(page, site_url, "?alg=R%20U%20F&step=1")
-    page.wait_for_function("window.solvelabPlayer.step === 1")
+    page.wait_for_function("window.solvelabPlayer?.step === 1")
     page.keyboard.press("d")
     assert page.evaluate("window.solvelabPlayer.alg") == ["R", "D"]
     expect(_message(page)).to_have_text("Turned D by hand: the 2 moves that followed are dropped.")
@@ -207,7 +207,7 @@ def test_links_over_the_limit_give_a_message_and_the_page_stays_responsive(
 def test_a_ten_thousand_move_link_plays_step_by_step(page, site_url):
     open_player(page, site_url, "?alg=(R%20U%20R'%20U')2500")
     wait_for_python(page)
-    page.wait_for_function("window.solvelabPlayer.alg.length === 10000")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 10000")
     assert page.evaluate("window.solvelabPlayer.step") == 10000
     assert page.locator(".player-moves li").count() <= 202  # only those around the step
     page.keyboard.press("Home")
@@ -224,7 +224,7 @@ def test_a_ten_thousand_move_link_plays_step_by_step(page, site_url):
 def test_a_nonsense_step_in_a_link_gives_a_message(page, site_url, step):
     open_player(page, site_url, f"?alg=R%20U&step={step}")
     wait_for_python(page)
-    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 2")
     expect(_message(page)).to_contain_text(f'step "{step}" is not one of 0 to 2')
     assert page.evaluate("window.solvelabPlayer.step") == 2
     page.keyboard.press("f")  # and the page goes on: no uncaught error (the fixture checks)
@@ -235,7 +235,7 @@ def test_a_nonsense_step_in_a_link_gives_a_message(page, site_url, step):
 def test_keys_work_after_the_scrubber(page, site_url):
     open_player(page, site_url, "?alg=R%20U%20F")
     wait_for_python(page)
-    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 3")
     page.locator(".player-scrubber").fill("1")
     assert page.evaluate("window.solvelabPlayer.step") == 1
     page.keyboard.press("ArrowRight")
@@ -372,7 +372,7 @@ def _solution_playing(page, site_url):
     wait_for_python(page)
     solve = page.get_by_role("button", name="Solve", exact=True)
     solve.click()
-    page.wait_for_function("window.solvelabPlayer.step >= 1", timeout=PYTHON_READY)
+    page.wait_for_function("window.solvelabPlayer?.step >= 1", timeout=PYTHON_READY)
     return solve
 
 
@@ -393,7 +393,7 @@ def test_solve_another_way_while_a_solution_is_on_show_solves_the_same_scramble(
     solve = _solution_playing(page, site_url)
     page.select_option('[data-option="method"]', "cfop")
     solve.click()
-    page.wait_for_function("window.solvelabPlayer.stages", timeout=PYTHON_READY)
+    page.wait_for_function("window.solvelabPlayer?.stages", timeout=PYTHON_READY)
     alg = " ".join(page.evaluate("window.solvelabPlayer.alg"))
     assert Cube().apply(SCRAMBLE).apply(alg).is_solved()
     assert _setup_in_the_link(page) == SCRAMBLE
@@ -407,7 +407,7 @@ def test_a_turn_after_the_solution_says_so(page, site_url):
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)
     expect(_message(page)).to_contain_text("Solution (")
-    page.wait_for_function("window.solvelabPlayer.step === window.solvelabPlayer.alg.length")
+    page.wait_for_function("window.solvelabPlayer?.step === window.solvelabPlayer.alg.length")
     wait_until_still(page)
     page.keyboard.press("r")
     expect(_message(page)).to_have_text("Turned R by hand after the solution.")

@@ -17,7 +17,7 @@ def open_player(page, site_url, query=""):
 
 
 def canvas(page) -> bytes:
-    page.wait_for_function("window.solvelabPlayer.view.idle")
+    page.wait_for_function("window.solvelabPlayer?.view.idle")
     return view_picture(page.evaluate_handle("window.solvelabPlayer.view"))
 
 
@@ -30,7 +30,7 @@ def test_a_link_with_camera_angles_reproduces_the_view(page, site_url):
     assert counts["D"] > 5 * counts["U"], counts
     # Reset puts the default view back, and the link follows.
     page.click('[data-action="reset-camera"]')
-    page.wait_for_function("window.solvelabPlayer.view.camera.yaw === 35")
+    page.wait_for_function("window.solvelabPlayer?.view.camera.yaw === 35")
     counts = colour_counts(canvas(page), COLOURS)
     assert counts["U"] > 5 * counts["D"], counts
     page.wait_for_function("!location.search.includes('cam=')")
@@ -44,7 +44,7 @@ def test_a_link_with_camera_angles_reproduces_the_view(page, site_url):
 def test_back_view_and_net_draw_the_hidden_faces(page, site_url):
     open_player(page, site_url, "?alg=R%20U")
     # The link's moves come once Python has read them: until then the cube is solved.
-    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 2")
     before = colour_counts(canvas(page), COLOURS)
     page.check('[data-option="back"]')
     after = colour_counts(canvas(page), COLOURS)
@@ -105,7 +105,7 @@ def test_fullscreen_on_a_phone_squashes_no_row(page, site_url):
 
 def test_dragging_the_scrubber_shows_a_turn_part_way(page, site_url):
     open_player(page, site_url, "?alg=R%20U%20F&step=0")
-    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 3")
     step0 = canvas(page)
     page.click('[data-action="forward"]')
     step1 = canvas(page)
@@ -118,5 +118,5 @@ def test_dragging_the_scrubber_shows_a_turn_part_way(page, site_url):
     middle = canvas(page)
     assert middle not in (step0, step1)
     page.mouse.up()
-    page.wait_for_function("window.solvelabPlayer.view.idle")
+    page.wait_for_function("window.solvelabPlayer?.view.idle")
     assert page.evaluate("window.solvelabPlayer.step") in (0, 1)  # the nearest step

@@ -94,7 +94,7 @@ def test_cfop_stage_headings_are_left_aligned_on_a_phone(phone, site_url, screen
     phone.locator('[data-option="method"]').select_option("cfop")
     phone.locator('[data-option="cross"]').select_option("white")
     phone.get_by_role("button", name="Solve", exact=True).click()
-    phone.wait_for_function("window.solvelabPlayer.stages?.length > 0", timeout=PYTHON_READY)
+    phone.wait_for_function("window.solvelabPlayer?.stages?.length > 0", timeout=PYTHON_READY)
     headings = phone.evaluate(
         """[...document.querySelectorAll(".player-moves li.stage button")].map((button) => {
             const range = document.createRange();

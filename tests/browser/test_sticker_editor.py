@@ -142,7 +142,7 @@ def test_the_cube_shown_can_be_copied_checked_and_used(page, site_url):
     page.keyboard.press("x")  # the summary has the focus: keys still turn the cube
     page.keyboard.press("r")
     page.keyboard.press("u")
-    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 3")
     scrambled = shown(page)
     assert scrambled == Cube().apply("x R U")  # green on top: it stays so
     page.locator(".player-editor summary").click()
@@ -165,7 +165,7 @@ def test_the_cube_behind_the_open_editor_waits_for_it_to_close(page, site_url):
     assert shown(page).is_solved()
     page.locator(".player-editor summary").click()  # closed: the buttons work again
     page.get_by_role("button", name="R", exact=True).click()
-    page.wait_for_function("window.solvelabPlayer.alg.length === 1")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 1")
 
 
 def test_keys_in_the_editor_paint_and_do_not_turn_the_cube(page, site_url):
@@ -228,7 +228,7 @@ def toggle_editor(page) -> None:
 
 def colourful(page) -> int:
     """How many pixels of the 3D view show a colour other than white or grey."""
-    page.wait_for_function("window.solvelabPlayer.view.idle")
+    page.wait_for_function("window.solvelabPlayer?.view.idle")
     picture = view_picture(page.evaluate_handle("window.solvelabPlayer.view"))
     return sum(colour_counts(picture, CHROMATIC).values())
 
@@ -264,7 +264,7 @@ def test_the_stage_mask_ticked_while_the_editor_is_open_waits_for_it_to_close(pa
     expect(page.locator('[data-action="solve"]')).to_be_enabled(timeout=PYTHON_READY)
     page.select_option('[data-option="method"]', "cfop")
     page.locator('[data-action="solve"]').click()
-    page.wait_for_function("window.solvelabPlayer.stages", timeout=PYTHON_READY)
+    page.wait_for_function("window.solvelabPlayer?.stages", timeout=PYTHON_READY)
     cleared = clear_in_editor(page)  # opening it pauses the playback
     page.locator('[data-option="mask"]').uncheck()
     assert colourful(page) < 2 * cleared
@@ -274,7 +274,7 @@ def test_the_stage_mask_ticked_while_the_editor_is_open_waits_for_it_to_close(pa
 
 def test_the_scrubber_dragged_while_the_editor_is_open_turns_nothing(page, site_url):
     page.goto(f"{site_url}cube/player/?alg=R%20U%20F&step=0")
-    page.wait_for_function("window.solvelabPlayer.alg.length === 3")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 3")
     cleared = clear_in_editor(page)
     scrubber = page.locator(".player-scrubber")
     scrubber.scroll_into_view_if_needed()
@@ -291,7 +291,7 @@ def test_the_scrubber_dragged_while_the_editor_is_open_turns_nothing(page, site_
 
 def test_the_2d_net_shows_the_cube_being_painted(page, site_url):
     page.goto(f"{site_url}cube/player/?alg=R%20U")
-    page.wait_for_function("window.solvelabPlayer.alg.length === 2")
+    page.wait_for_function("window.solvelabPlayer?.alg.length === 2")
     toggle_editor(page)
     page.locator('[data-action="editor-clear"]').click()
     page.check('[data-option="net"]')
