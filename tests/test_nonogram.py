@@ -444,6 +444,37 @@ def test_the_generator_names_what_it_takes():
             generate(**{"width": 8, "height": 6, **bad})
 
 
+def test_a_check_the_budget_cut_short_is_made_again_when_the_search_goes_on(monkeypatch):
+    """A phone whose budget ends during the check of the seed's puzzle finds it in its
+    next go, as a fast machine does in one: the picture cut short is not counted."""
+    from types import SimpleNamespace
+
+    from solvelab.nonogram import generator
+
+    whole = generator.find_unique(30, 30, 0.5, 1)
+    # The generator's clock moves a second a look, so each go (a budget of 9.5 s) gives
+    # its first picture the whole 8 s and cuts short the next ones' checks, which then
+    # run out of time at once, as on a much slower machine.
+    ticks = itertools.count()
+    monkeypatch.setattr(generator, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+    real_solve = generator.solve
+
+    def solve_in_a_hurry(puzzle, time_limit, check_goal):
+        hurried = time_limit if time_limit == generator.PICTURE_SECONDS else 1e-9
+        return real_solve(puzzle, time_limit=hurried, check_goal=check_goal)
+
+    monkeypatch.setattr(generator, "solve", solve_in_a_hurry)
+    skip = 0
+    for _ in range(whole[2]):
+        try:
+            found = generator.find_unique(30, 30, 0.5, 1, budget=9.5, skip=skip)
+            break
+        except generator.GeneratorError as error:
+            assert error.out_of_time and error.tried > skip
+            skip = error.tried
+    assert (found[0], found[2]) == (whole[0], whole[2])
+
+
 def test_colours_are_hex_rgb():
     red = Colour("red", "r", "F00")  # as CSS: FF0000
     puzzle = Puzzle([((1, 1),)], [((1, 1),)], (WHITE, red))

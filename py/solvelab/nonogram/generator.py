@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from solvelab.nonogram.errors import NonogramError
 from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
-from solvelab.nonogram.solver import UNIQUE, Result, Solver, solve
+from solvelab.nonogram.solver import TIMEOUT, UNIQUE, Result, Solver, solve
 
 
 class GeneratorError(NonogramError):
@@ -94,8 +94,9 @@ def trials(
 ) -> Iterator[Trial]:
     """The seed's random pictures after the first ``skip``, each judged: checked
     against its picture (``time_limit`` seconds each), until ``deadline`` (a
-    :func:`time.perf_counter` time, or None). Arguments as :func:`find_unique`'s,
-    unchecked."""
+    :func:`time.perf_counter` time, or None). A picture whose check the deadline cut
+    short is not judged: the trials end before it. Arguments as
+    :func:`find_unique`'s, unchecked."""
     rng = random.Random(seed)
     for _ in range(skip):
         random_picture(width, height, density, rng)
@@ -112,6 +113,8 @@ def trials(
             yield Trial(picture, puzzle, None, False)
             continue
         result = solve(puzzle, time_limit=left, check_goal=True)
+        if result.status == TIMEOUT and left < time_limit:
+            return  # its check had less than time_limit: on a faster machine it has all
         kept = result.status == UNIQUE and (
             difficulty == "any" or (difficulty == "easy") == (result.difficulty == "line")
         )
@@ -134,7 +137,8 @@ def find_unique(
     result and how many pictures it took. Each picture's check has ``time_limit``
     seconds, all of them ``budget`` seconds (None: no limit but ``attempts``).
     ``skip``: the seed's first pictures, tried before (a search that ran out of
-    time goes on from there, so a slow machine finds what a fast one does)."""
+    time goes on from there, so a slow machine finds what a fast one does, given
+    a ``budget`` of ``time_limit`` or more)."""
     for name, value in {"width": width, "height": height, "attempts": attempts}.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} is a whole number, not {value!r}")
