@@ -19,7 +19,7 @@
 // It rejects with an Error carrying a message meant for people when the call
 // itself fails (Python raised, the tables could not be downloaded, ...).
 
-import { registerAfter } from "./register-sw.js";
+import { downloading, registerAfter } from "./register-sw.js";
 
 /**
  * What a page says while Python starts: "loading Python…", with the megabytes
@@ -223,6 +223,7 @@ export class PythonClient {
   }
 
   #setStatus(status) {
+    if (["loading-python", "tables"].includes(status.stage)) downloading();
     this.#status = status;
     this.#onStatus?.(status);
   }

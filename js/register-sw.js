@@ -9,19 +9,31 @@
 // frame a third slower; see how-it-works.md). It also waits for whatever the page
 // is still downloading (registerAfter(promise); js/python.js holds it until
 // Python and the tables are in): the service worker then revalidates those files
-// from the browser's HTTP cache instead of downloading them a second time.
+// from the browser's HTTP cache instead of downloading them a second time. Had
+// it started sooner, it would also take bandwidth from them: on a slow
+// connection, minutes.
 
 const holds = [];
-// Long enough for Python on a slow phone; past it, offline matters more than bytes.
-const MOST_WAIT_MS = 120_000;
+// A download that has made no progress for this long is stalled: offline then
+// matters more than bytes.
+const STALLED_MS = 120_000;
+let lastProgress = performance.now();
 
-/** Registration waits until promise settles (or MOST_WAIT_MS have passed). */
+/** Registration waits until promise settles (or the downloads stall: see downloading). */
 export function registerAfter(promise) {
   holds.push(promise);
 }
 
+/** Says that the downloads awaited are still making progress. */
+export function downloading() {
+  lastProgress = performance.now();
+}
+
 async function register() {
-  const waited = new Promise((resolve) => setTimeout(resolve, MOST_WAIT_MS));
+  const waited = new Promise((resolve) => {
+    const check = () => (performance.now() - lastProgress >= STALLED_MS ? resolve() : setTimeout(check, 1000));
+    check();
+  });
   // A hold added while waiting is waited for too.
   for (let count = 0; count < holds.length; ) {
     count = holds.length;
