@@ -144,6 +144,13 @@ DEMO_SIDE = 15  # the generator demo's largest width and height
 DEMO_SHOWN = 12  # the pictures it shows at most
 
 
+def _refused_seed(seed: object) -> dict | None:
+    """Why ``seed`` is no seed, or None (Python's random takes -2 for 2: the same pictures)."""
+    if type(seed) is int and seed >= 0:
+        return None
+    return {"error": f"the seed must be a whole number, 0 or more, not {seed}"}
+
+
 def nonogram_generator_trials(
     width: int = 10,
     height: int = 10,
@@ -165,8 +172,8 @@ def nonogram_generator_trials(
     refused = _refused(width, height, density, DEMO_SIDE)
     if refused:
         return refused
-    if type(seed) is not int or seed < 0:
-        return {"error": f"the seed must be a whole number, 0 or more, not {seed}"}
+    if refused := _refused_seed(seed):
+        return refused
     if difficulty not in DIFFICULTIES:
         return {"error": f"the kind must be one of {', '.join(DIFFICULTIES)}, not {difficulty}"}
     shown = []
@@ -444,8 +451,8 @@ def nonogram_edit_random(
         return {"error": str(error)}
     if not 0 <= density <= 1:
         return {"error": f"the density must be 0 to 1, not {density}"}
-    if seed is not None and (type(seed) is not int or seed < 0):
-        return {"error": f"the seed must be a whole number, 0 or more, not {seed}"}
+    if seed is not None and (refused := _refused_seed(seed)):
+        return refused
     picture = random_picture(width, height, density, random.Random(seed))
     return {"cells": [v for row in picture for v in row]}
 
