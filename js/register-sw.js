@@ -12,11 +12,19 @@
 // from the browser's HTTP cache instead of downloading them a second time. Had
 // it started sooner, it would also take bandwidth from them: on a slow
 // connection, minutes.
+//
+// On a first visit (no service worker yet) a note in the page's corner says how
+// much of the site is saved for offline use, then that the site works offline,
+// or that saving it failed and is tried again on the next visit: on a slow
+// connection, that is when going offline stops breaking the site. It catches no
+// clicks, and goes after a few seconds.
 
 const holds = [];
 // A download that has made no progress for this long is stalled: offline then
 // matters more than bytes.
 const STALLED_MS = 120_000;
+// How long the note stays once the site is saved (or could not be).
+const NOTE_MS = 8_000;
 let lastProgress = performance.now();
 
 /** Registration waits until promise settles (or the downloads stall: see downloading). */
@@ -39,11 +47,56 @@ async function register() {
     count = holds.length;
     await Promise.race([Promise.allSettled(holds), waited]);
   }
+  let registration;
   try {
-    await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
   } catch (error) {
     console.warn(`solvelab: the site will not work offline (${error.message})`);
+    return;
   }
+  // An active worker has saved the site already (an update saves itself quietly).
+  // (Where service workers are blocked, as in the browser tests, there is no registration.)
+  const installing = registration?.installing ?? registration?.waiting;
+  if (installing && !registration.active) showSaving(installing);
+}
+
+/** The note on a first visit, while `worker` saves the site, until it is done. */
+function showSaving(worker) {
+  const note = document.createElement("div");
+  note.className = "offline-note";
+  note.setAttribute("role", "status");
+  const text = document.createElement("span");
+  const progress = document.createElement("span");
+  progress.setAttribute("aria-hidden", "true"); // said once, not at every step
+  note.append(text, progress);
+  document.body.append(note);
+  // Said once the live region is in the page (a screen reader misses what comes with
+  // it), or with the first progress if that comes first.
+  const saying = () => (text.textContent ||= "Saving solvelab for offline use…");
+  requestAnimationFrame(saying);
+  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  const onMessage = ({ data }) => {
+    if (!data?.precache) return;
+    saying();
+    progress.textContent = ` ${mb(data.precache.loaded)} of ${mb(data.precache.total)} MB`;
+  };
+  navigator.serviceWorker.addEventListener("message", onMessage);
+  navigator.serviceWorker.startMessages();
+  const end = (message) => {
+    navigator.serviceWorker.removeEventListener("message", onMessage);
+    worker.removeEventListener("statechange", settled); // it is redundant one day, replaced
+    progress.textContent = "";
+    text.textContent = message;
+    setTimeout(() => (note.hidden = true), NOTE_MS);
+  };
+  const settled = () => {
+    if (worker.state === "activated") end("solvelab is saved on this device: it now works offline.");
+    if (worker.state === "redundant") {
+      end("solvelab could not be saved for offline use (a download failed): it tries again on your next visit.");
+    }
+  };
+  worker.addEventListener("statechange", settled);
+  settled();
 }
 
 if ("serviceWorker" in navigator) {

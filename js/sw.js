@@ -5,7 +5,7 @@
 // it to the site's root as sw.js, with VERSION a hash of every file of the site,
 // and PRECACHE each file's URL ("./", "./cube/model/", "./js/python.js", ...,
 // relative to the site's root) with its SHA-256 as a Subresource Integrity
-// string.
+// string and its size in bytes.
 //
 // One cache, solvelab-<VERSION>, holds every file of PRECACHE, stored on install.
 // A file is stored only if its bytes have the hash the build gave it: a file the
@@ -17,7 +17,9 @@
 // revalidation ("no-cache"): what the page has just downloaded comes back as
 // "304 Not Modified" from the browser's HTTP cache instead of a second download.
 // The page registers this worker only once its own downloads are done
-// (js/register-sw.js). The old cache is deleted when the new worker takes over.
+// (js/register-sw.js). While it stores the files, it tells the site's open pages
+// how far it has got ({precache: {loaded, total}}, in bytes), which a first
+// visit shows. The old cache is deleted when the new worker takes over.
 //
 // Requests (same origin, GET only; everything else goes to the network as usual):
 //   precached files    cache first (pages match whatever their ?query is); a request
@@ -37,6 +39,9 @@ const CACHE = `solvelab-${VERSION}`;
 const ROOT = new URL("./", location.href);
 // Each precached file's absolute URL and integrity ("sha256-<base64>").
 const PRECACHED = new Map(PRECACHE.map(([url, integrity]) => [new URL(url, ROOT).href, integrity]));
+const SIZES = new Map(PRECACHE.map(([url, , size]) => [new URL(url, ROOT).href, size]));
+// How often, at most, the pages hear of the precache's progress.
+const PROGRESS_MS = 250;
 // Stored with each file: the integrity its bytes were checked against.
 const STORED_HASH = "X-Solvelab-Integrity";
 const NOT_FOUND = new URL("404.html", ROOT).href;
@@ -56,14 +61,34 @@ async function precache() {
   // This version's cache first: an install that failed part way keeps what it checked.
   const older = names.filter((name) => name.startsWith("solvelab-") && name !== CACHE);
   const stores = [cache, ...(await Promise.all(older.map((name) => caches.open(name))))];
+  const stored = progressReport();
   await Promise.all(
     [...PRECACHED].map(async ([key, integrity]) => {
       const kept = await storedWithHash(stores, key, integrity);
-      if (kept?.store === cache) return;
-      const response = kept?.response ?? (await checkedFetch(key, integrity));
-      await cache.put(key, response);
+      if (kept?.store !== cache) {
+        const response = kept?.response ?? (await checkedFetch(key, integrity));
+        await cache.put(key, response);
+      }
+      stored(SIZES.get(key));
     }),
   );
+}
+
+/** A function that counts the bytes stored and tells the open pages, now and then
+ * and when all are in, {precache: {loaded, total}}. */
+function progressReport() {
+  const total = [...SIZES.values()].reduce((sum, size) => sum + size, 0);
+  let loaded = 0;
+  let sent = 0;
+  return (bytes) => {
+    loaded += bytes;
+    if (loaded < total && Date.now() - sent < PROGRESS_MS) return;
+    sent = Date.now();
+    const message = { precache: { loaded, total } };
+    self.clients
+      .matchAll({ type: "window", includeUncontrolled: true })
+      .then((pages) => pages.forEach((page) => page.postMessage(message)));
+  };
 }
 
 /** The first of the stores whose copy of key has the integrity, or undefined. */

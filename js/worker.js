@@ -171,6 +171,7 @@ function countPyodideDownloads(onBytes, onFail) {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     if (!url.href.startsWith(PYODIDE_URL) || !/\.(wasm|zip)$/.test(url.pathname)) return plain(input, init);
     const failed = (why) => {
+      if (!navigator.onLine) why = "this device is offline, and solvelab is not saved on it for offline use yet";
       const error = new Error(`${url.pathname.split("/").pop()} could not be downloaded (${why})`);
       onFail(error);
       return error;

@@ -180,8 +180,8 @@ def write_assets(site_dir: Path) -> None:
 
 
 def _service_worker(site_dir: Path, template: str) -> bytes:
-    """sw.js with the files to precache (every file of the site, with its hash) and a
-    version."""
+    """sw.js with the files to precache (every file of the site, with its hash and
+    size) and a version."""
     files = sorted(
         path
         for path in site_dir.rglob("*")
@@ -194,12 +194,15 @@ def _service_worker(site_dir: Path, template: str) -> bytes:
     entries = []
     for path in files:
         relative = path.relative_to(site_dir).as_posix()
-        file_hash = hashlib.sha256(path.read_bytes()).digest()
+        data = path.read_bytes()
+        file_hash = hashlib.sha256(data).digest()
         digest.update(relative.encode() + b"\0" + file_hash)
         # Directory pages are fetched as their folder's URL.
         url = relative[: -len("index.html")] if relative.endswith("index.html") else relative
-        # The file's Subresource Integrity string: the worker stores only these bytes.
-        entries.append(["./" + url, "sha256-" + base64.b64encode(file_hash).decode()])
+        # The file's Subresource Integrity string (the worker stores only these bytes),
+        # and its size (for the progress the pages show).
+        integrity = "sha256-" + base64.b64encode(file_hash).decode()
+        entries.append(["./" + url, integrity, len(data)])
     text = template.replace('"__VERSION__"', json.dumps(digest.hexdigest()[:16])).replace(
         '"__PRECACHE__"', json.dumps(entries)
     )

@@ -1,0 +1,115 @@
+"""A first visit says how much of the site is saved for offline use, then that the
+site works offline, or that saving it failed (js/register-sw.js).
+
+As in test_offline.py, the site is served from its own server (a fresh origin, so
+a fresh service worker) to a context with service workers allowed. The home page
+downloads no Python, so its service worker starts saving the site at once.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+from held import Held
+from playwright.sync_api import expect
+
+from solvelab.bench.site_server import SiteServer
+
+READY_MS = 120_000
+SAVING = re.compile(r"Saving solvelab for offline use…( (\d+\.\d) of (\d+\.\d) MB)?")
+SAVED = "solvelab is saved on this device: it now works offline."
+FAILED = (
+    "solvelab could not be saved for offline use (a download failed): "
+    "it tries again on your next visit."
+)
+# Until js/register-sw.js has asked for its worker (after two frames) and had it.
+AFTER_REGISTRATION = """new Promise((done) =>
+  requestAnimationFrame(() => requestAnimationFrame(() =>
+    navigator.serviceWorker.getRegistration().then(() => setTimeout(done, 100)))))"""
+# Every text the note shows, in order, however briefly.
+RECORD_NOTES = """
+window.notes = [];
+new MutationObserver(() => {
+  const note = document.querySelector(".offline-note");
+  if (note && note.textContent && window.notes.at(-1) !== note.textContent) {
+    window.notes.push(note.textContent);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def _site_megabytes(site_dir) -> str:
+    """The bytes the service worker stores, in MB as the note gives them."""
+    files = [
+        path
+        for path in site_dir.rglob("*")
+        if path.is_file() and path.name != "sw.js" and not path.name.endswith((".map", ".gz"))
+    ]
+    return f"{sum(path.stat().st_size for path in files) / 1e6:.1f}"
+
+
+def _visit(browser, page_log):
+    context = browser.new_context()
+    context.add_init_script(RECORD_NOTES)
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_log.page_errors.append(str(error)))
+    return context, page
+
+
+def test_a_first_visit_says_how_much_is_saved_then_that_the_site_works_offline(
+    browser, site_dir, page_log
+):
+    with SiteServer(site_dir) as server:
+        context, page = _visit(browser, page_log)
+        try:
+            page.goto(server.url)
+            note = page.locator(".offline-note")
+            expect(note).to_have_text(SAVED, timeout=READY_MS)
+            expect(note).to_have_attribute("role", "status")
+            notes = page.evaluate("window.notes")
+            assert notes[-1] == SAVED
+            assert all(SAVING.fullmatch(text) for text in notes[:-1]), notes
+            totals = {m[3] for m in map(SAVING.fullmatch, notes[:-1]) if m[3]}
+            assert totals == {_site_megabytes(site_dir)}, notes
+            expect(note).to_be_hidden(timeout=READY_MS)  # it goes after a while
+
+            # The site saved, the next page says nothing of it.
+            page.goto(server.url + "glossary/")
+            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.evaluate(AFTER_REGISTRATION)
+            assert page.evaluate("window.notes") == []
+            assert not page_log.page_errors, page_log.page_errors
+        finally:
+            context.close()
+
+
+def test_a_site_that_cannot_be_saved_says_so(browser, site_dir, tmp_path, page_log):
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    (site / "glossary" / "index.html").unlink()  # a page the build listed, gone
+    with SiteServer(site) as server:
+        context, page = _visit(browser, page_log)
+        try:
+            page.goto(server.url)
+            note = page.locator(".offline-note")
+            expect(note).to_have_text(FAILED, timeout=READY_MS)
+            assert page.evaluate("navigator.serviceWorker.controller") is None
+            assert not page_log.page_errors, page_log.page_errors
+        finally:
+            context.close()
+
+
+def test_python_cut_off_by_going_offline_before_the_site_is_saved_says_so(page, site_url, page_log):
+    held = Held(page.context, "**/pyodide/pyodide.asm.wasm")
+    page.goto(site_url + "nonograms/play/")
+    held.wait(page)
+    page.context.set_offline(True)
+    held.release()
+    expect(page.locator(".nono-python")).to_have_text(
+        "Python could not start (pyodide.asm.wasm could not be downloaded (this device is "
+        "offline, and solvelab is not saved on it for offline use yet)): "
+        "reload the page to try again",
+        timeout=READY_MS,
+    )
+    page_log.console_errors.clear()  # the browser's and Pyodide's words on the download
