@@ -272,8 +272,14 @@ function show(answer) {
  * one rather than hearing them all at once). */
 function describe(grid, name, cells) {
   const { width, height } = grid;
-  const rows = [];
-  for (let start = 0; start < cells.length; start += width) {
+  grid.canvas.setAttribute("aria-label", `${name}, ${width} × ${height}; its rows follow`);
+  const list = grid.canvas.nextElementSibling;
+  list.setAttribute("aria-label", `${name}, row by row`);
+  // Only the rows whose words change are written: a step changes a few rows, and a
+  // 100-row list written anew at each step took a slow phone 100 ms (laying out its text).
+  while (list.children.length > height) list.lastElementChild.remove();
+  while (list.children.length < height) list.append(document.createElement("li"));
+  for (let r = 0, start = 0; r < height; r++, start += width) {
     const runs = [];
     for (let i = start; i < start + width; ) {
       let end = i;
@@ -281,14 +287,10 @@ function describe(grid, name, cells) {
       runs.push(`${end - i} ${grid.cellWords[cells[i]]}`);
       i = end;
     }
-    const row = document.createElement("li");
-    row.textContent = `row ${start / width + 1}: ${runs.join(", ")}`;
-    rows.push(row);
+    const words = `row ${r + 1}: ${runs.join(", ")}`;
+    const row = list.children[r];
+    if (row.textContent !== words) row.textContent = words;
   }
-  grid.canvas.setAttribute("aria-label", `${name}, ${width} × ${height}; its rows follow`);
-  const list = grid.canvas.nextElementSibling;
-  list.setAttribute("aria-label", `${name}, row by row`);
-  list.replaceChildren(...rows);
 }
 
 // -- step mode ----------------------------------------------------------------------

@@ -248,3 +248,36 @@ def test_the_solve_page_says_its_solutions_in_words(page, site_url):
     expect(page.locator(".nono-scrubber")).to_have_attribute(
         "aria-valuetext", re.compile(r"^step 0 of")
     )
+
+
+def test_the_solve_pages_words_follow_a_puzzle_of_another_size(page, site_url):
+    page.goto(f"{site_url}nonograms/solve/")
+    page.wait_for_selector(".nonogram-solve[data-ready=true]")
+    solve = page.locator('[data-action="solve"]')
+    expect(solve).to_be_enabled(timeout=PYTHON_READY)
+    solve.click()  # the example, 3 × 3
+    words = page.locator("canvas[data-grid='0'] + ol li")
+    expect(words).to_have_count(3, timeout=PYTHON_READY)
+    page.locator(".nono-more summary").click()
+    page.locator("#nono-clues").fill("5:1/3/5/3/1/1/3/5/3/1")  # a 5 × 5 diamond
+    page.get_by_role("button", name="Into the boxes").click()
+    expect(page.locator(".nono-message")).to_contain_text("clues in the boxes")
+    solve.click()
+    expect(page.locator(".nono-message")).to_contain_text("One solution", timeout=PYTHON_READY)
+    page.get_by_role("button", name="To the end").click()
+    expect(words).to_have_text(
+        [
+            "row 1: 2 empty, 1 filled, 2 empty",
+            "row 2: 1 empty, 3 filled, 1 empty",
+            "row 3: 5 filled",
+            "row 4: 1 empty, 3 filled, 1 empty",
+            "row 5: 2 empty, 1 filled, 2 empty",
+        ]
+    )
+    page.get_by_role("button", name="To the start").click()
+    expect(words).to_have_text([f"row {r}: 5 unknown" for r in range(1, 6)])
+    page.locator("#nono-clues").fill("2:2/2/2/2")  # a 2 × 2 square, all filled
+    page.get_by_role("button", name="Into the boxes").click()
+    solve.click()
+    page.get_by_role("button", name="To the end").click()
+    expect(words).to_have_text(["row 1: 2 filled", "row 2: 2 filled"], timeout=PYTHON_READY)
