@@ -15,7 +15,7 @@
 //
 // On a first visit (no service worker yet) a note in the page's corner says how
 // much of the site is saved for offline use, then that the site works offline,
-// or that saving it failed and is tried again on the next visit: on a slow
+// or that saving it failed and is tried again at the next page opened: on a slow
 // connection, that is when going offline stops breaking the site. It catches no
 // clicks, and goes after a few seconds.
 
@@ -92,7 +92,7 @@ function showSaving(worker) {
   const settled = () => {
     if (worker.state === "activated") end("solvelab is saved on this device: it now works offline.");
     if (worker.state === "redundant") {
-      end("solvelab could not be saved for offline use (a download failed): it tries again on your next visit.");
+      end("solvelab could not be saved for offline use (a download failed): it tries again when you next open a page.");
     }
   };
   worker.addEventListener("statechange", settled);
