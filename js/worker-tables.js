@@ -17,6 +17,11 @@
 /** A table that is not what the manifest says (cut short, damaged). */
 class TableDamaged extends Error {}
 
+/** Why a download failed, in words: offline, the network's own ("Failed to fetch") say little. */
+export function whyNotDownloaded(error) {
+  return navigator.onLine ? error.message : "this device is offline, and solvelab is not saved on it for offline use yet";
+}
+
 /**
  * Writes every table of the manifest at url (a folder URL) into dir, reporting
  * onProgress({loaded, total}) in bytes downloaded. reload fetches past every
@@ -340,7 +345,7 @@ export async function download(url, cache = "default", onProgress = () => {}) {
   try {
     response = await fetch(url, { cache });
   } catch (error) {
-    throw new Error(`${name}: ${error.message}`);
+    throw new Error(`${name}: ${whyNotDownloaded(error)}`);
   }
   if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length")) || undefined;
@@ -352,7 +357,7 @@ export async function download(url, cache = "default", onProgress = () => {}) {
     try {
       chunk = await reader.read();
     } catch (error) {
-      throw new Error(`${name}: ${error.message}`);
+      throw new Error(`${name}: ${whyNotDownloaded(error)}`);
     }
     if (chunk.done) break;
     chunks.push(chunk.value);

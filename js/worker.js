@@ -30,7 +30,14 @@
 // needs the tables waits for them. Damaged tables are deleted and downloaded
 // again, past every cache, on the next call.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { download, installTables, prefetchManifest, removeTables, startFetchers } from "./worker-tables.js";
+import {
+  download,
+  installTables,
+  prefetchManifest,
+  removeTables,
+  startFetchers,
+  whyNotDownloaded,
+} from "./worker-tables.js";
 
 const PACKAGE_DIR = "/py";
 const TABLES_DIR = "/tables";
@@ -171,7 +178,6 @@ function countPyodideDownloads(onBytes, onFail) {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     if (!url.href.startsWith(PYODIDE_URL) || !/\.(wasm|zip)$/.test(url.pathname)) return plain(input, init);
     const failed = (why) => {
-      if (!navigator.onLine) why = "this device is offline, and solvelab is not saved on it for offline use yet";
       const error = new Error(`${url.pathname.split("/").pop()} could not be downloaded (${why})`);
       onFail(error);
       return error;
@@ -182,7 +188,7 @@ function countPyodideDownloads(onBytes, onFail) {
     try {
       response = await plain(input, init);
     } catch (error) {
-      throw failed(error.message);
+      throw failed(whyNotDownloaded(error));
     }
     if (!response.ok) failed(`HTTP ${response.status}`);
     if (!response.ok || !response.body) return response;
@@ -195,7 +201,7 @@ function countPyodideDownloads(onBytes, onFail) {
         try {
           chunk = await reader.read();
         } catch (error) {
-          throw failed(error.message);
+          throw failed(whyNotDownloaded(error));
         }
         if (chunk.done) return controller.close();
         file.loaded += chunk.value.byteLength;

@@ -13,6 +13,7 @@ import shutil
 
 from held import Held
 from playwright.sync_api import expect
+from test_player import open_player, wait_for_python
 
 from solvelab.bench.site_server import SiteServer
 
@@ -123,3 +124,23 @@ def test_python_cut_off_by_going_offline_before_the_site_is_saved_says_so(page, 
         timeout=READY_MS,
     )
     page_log.console_errors.clear()  # the browser's and Pyodide's words on the download
+
+
+def test_tables_cut_off_by_going_offline_before_the_site_is_saved_say_so(page, site_url, page_log):
+    held = Held(page.context, "**/tables/*.table")
+    open_player(page, site_url)
+    wait_for_python(page)
+    held.wait(page)
+    page.context.set_offline(True)
+    # A held request let go now would still come: they are cut off as offline.
+    for route in held.routes:
+        route.abort("internetdisconnected")
+    expect(page.locator(".player-python-text")).to_have_text(
+        re.compile(
+            r"could not download the solver's tables \([\w-]+\.table: this device is "
+            r"offline, and solvelab is not saved on it for offline use yet\); "
+            r"Solve will try again"
+        ),
+        timeout=READY_MS,
+    )
+    page_log.console_errors.clear()  # the browser's words on the downloads
