@@ -682,8 +682,10 @@ const solver = () => (method() === "cfop" ? `cfop ${$('[data-option="cross"]').v
  * another way, the setup is solved that way, and the new solution replaces the old.
  */
 function solve() {
-  // The same way: the answer is on show, unless a scramble coming would replace it (Solve stops that).
-  if (player.solvedBy === solver() && task?.kind !== "scramble") {
+  // The same way: the answer is on show, unless other work coming would replace it (a
+  // scramble, or a solve asked another way: Solve stops that).
+  const coming = task && !(task.kind === "solve" && task.solvedBy === solver());
+  if (player.solvedBy === solver() && !coming) {
     if (!player.playing && player.step < player.alg.length) play();
     return;
   }

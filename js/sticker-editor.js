@@ -158,8 +158,10 @@ export function createStickerEditor({ root, data, python, currentStickers, onChe
     show();
   }
 
+  const painted = () => editor.colours.map((c) => (c === UNKNOWN ? UNPAINTED : FACES[c])).join("");
+
   async function check() {
-    const stickers = editor.colours.map((c) => (c === UNKNOWN ? UNPAINTED : FACES[c])).join("");
+    const stickers = painted();
     checkButton.disabled = true; // a disabled button loses the focus to the page
     tell("checking…");
     onCheck();
@@ -173,6 +175,13 @@ export function createStickerEditor({ root, data, python, currentStickers, onChe
       checkButton.disabled = false;
       // Back in the editor, so that its keys (Escape, the colours) are its own again.
       if (root.open && !root.contains(document.activeElement)) checkButton.focus();
+    }
+    // The answer is about the colours checked: closed since, the editor has gone back
+    // to the cube; painted since, the colours need checking again.
+    if (!root.open) return;
+    if (painted() !== stickers) {
+      tell("The colours were changed while they were checked: press Check and use again.");
+      return;
     }
     if (result.error) {
       tell(result.error, "error", result.places);

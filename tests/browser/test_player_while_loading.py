@@ -148,3 +148,25 @@ def test_a_solve_after_the_tables_failed_says_they_load_again(page, site_url, pa
     held.release()
     expect(page.locator(".player-python")).to_be_hidden(timeout=PYTHON_READY)
     page_log.console_errors[:] = [e for e in page_log.console_errors if "ERR_FAILED" not in e]
+
+
+def test_solve_asked_another_way_while_a_solve_runs_answers_the_last_way(page, site_url):
+    held = Held(page.context, "**/tables/manifest.json")  # two-phase waits for the tables
+    setup = "R U F D L B R2 F'"
+    open_player(page, site_url, "?setup=" + setup.replace(" ", "%20"))
+    wait_for_python(page)
+    solve = page.get_by_role("button", name="Solve", exact=True)
+    page.select_option('[data-option="method"]', "cfop")
+    solve.click()
+    page.wait_for_function("window.solvelabPlayer?.stages", timeout=PYTHON_READY)
+    page.select_option('[data-option="method"]', "two-phase")
+    solve.click()  # waits for the tables
+    expect(_message(page)).to_contain_text("(loading the solver's tables first)")
+    page.select_option('[data-option="method"]', "cfop")
+    solve.click()  # the last way asked: CFOP's answer, not two-phase's
+    held.release()
+    expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled(timeout=PYTHON_READY)
+    assert page.evaluate("window.solvelabPlayer.stages")  # CFOP's, by stage
+    assert (
+        Cube().apply(setup).apply(" ".join(page.evaluate("window.solvelabPlayer.alg"))).is_solved()
+    )

@@ -306,3 +306,46 @@ def test_the_2d_net_shows_the_cube_being_painted(page, site_url):
     turned = list(Cube().apply("R U")._stickers)
     assert page.evaluate("window.solvelabPlayer.net.stickers") == turned
     expect(net.locator('rect[data-place="0"]')).not_to_have_attribute("fill", GREY_FILL)
+
+
+# Holds the editor's checks in the page until the test lets them go (they need no
+# download to hold): window.checksHeld, the checks waiting.
+HOLD_CHECKS = """() => {
+  const python = window.solvelabPlayer.python;
+  const call = python.call.bind(python);
+  window.checksHeld = [];
+  python.call = (method, ...rest) => method === "check_stickers"
+    ? new Promise((go) => window.checksHeld.push(go)).then(() => call(method, ...rest))
+    : call(method, ...rest);
+}"""
+RELEASE_CHECKS = "window.checksHeld.forEach((go) => go())"
+
+
+def test_colours_painted_during_their_check_are_not_set_up_unchecked(page, site_url):
+    open_editor(page, site_url)
+    page.evaluate(HOLD_CHECKS)
+    check_button(page).click()  # the solved colours
+    page.wait_for_function("window.checksHeld.length === 1")
+    paint(page, (GREEN, 8))  # U9 green: no real cube any more
+    page.evaluate(RELEASE_CHECKS)
+    expect(editor_message(page)).to_have_text(
+        "The colours were changed while they were checked: press Check and use again.",
+        timeout=PYTHON_READY,
+    )
+    expect(page.locator(".player-editor")).to_have_attribute("open", "")
+    assert cell(page, 8).get_attribute("aria-label") == "U9: green"
+    assert shown(page).is_solved()  # the player's cube, as it was
+
+
+def test_a_check_answered_after_the_editor_closed_leaves_the_cube_alone(page, site_url):
+    open_editor(page, site_url)
+    page.evaluate(HOLD_CHECKS)
+    check_button(page).click()  # the solved colours
+    page.wait_for_function("window.checksHeld.length === 1")
+    page.locator(".player-editor summary").click()  # closed: back to the cube
+    page.keyboard.press("r")
+    page.wait_for_function("window.solvelabPlayer.alg.join(' ') === 'R'")
+    page.evaluate(RELEASE_CHECKS)
+    expect(check_button(page)).to_be_enabled(timeout=PYTHON_READY)  # the check is over
+    assert page.evaluate("window.solvelabPlayer.alg") == ["R"]
+    expect(page.locator(".player-message")).not_to_have_text(PAINTED)
