@@ -24,6 +24,8 @@ FAILED = (
     "solvelab could not be saved for offline use (a download failed): "
     "it tries again when you next open a page."
 )
+# Why a download failed, offline before the site is saved (whyNotDownloaded).
+OFFLINE = "this device is offline, and solvelab is not saved on it for offline use yet"
 # Until js/register-sw.js has asked for its worker (after two frames) and had it.
 AFTER_REGISTRATION = """new Promise((done) =>
   requestAnimationFrame(() => requestAnimationFrame(() =>
@@ -118,8 +120,7 @@ def test_python_cut_off_by_going_offline_before_the_site_is_saved_says_so(page, 
     expect(page.locator(".nono-python")).to_have_text(
         re.compile(
             r"Python could not start \((pyodide\.asm\.wasm|python_stdlib\.zip) could not be "
-            r"downloaded \(this device is offline, and solvelab is not saved on it for offline "
-            r"use yet\)\): reload the page to try again"
+            rf"downloaded \({OFFLINE}\)\): reload the page to try again"
         ),
         timeout=READY_MS,
     )
@@ -137,8 +138,7 @@ def test_tables_cut_off_by_going_offline_before_the_site_is_saved_say_so(page, s
         route.abort("internetdisconnected")
     expect(page.locator(".player-python-text")).to_have_text(
         re.compile(
-            r"could not download the solver's tables \([\w-]+\.table: this device is "
-            r"offline, and solvelab is not saved on it for offline use yet\); "
+            rf"could not download the solver's tables \([\w-]+\.table: {OFFLINE}\); "
             r"Solve will try again"
         ),
         timeout=READY_MS,
