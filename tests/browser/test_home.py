@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+from held import Held
 from playwright.sync_api import expect
 
 from solvelab.cube import Cube, parse_alg
@@ -22,6 +24,33 @@ def test_home_page_loads(page, site_url, screenshot_dir):
     for name in ["Cube player", "play", "edit", "solve", "How the page works"]:
         expect(cards.get_by_role("link", name=name, exact=True)).to_be_visible()
     page.screenshot(path=screenshot_dir / "home.png", full_page=True)
+
+
+@pytest.mark.parametrize("path", ["", "cube/model/"])
+def test_a_demo_has_its_room_before_its_script_sets_it_up(page, site_url, path):
+    """The text after a demo does not jump down when its cube appears: the page
+    keeps the canvas's square and a row of Play and the moves for it. Only more
+    rows of moves, when they wrap, come later."""
+    script = Held(page.context, "**/js/cube-embed.js")
+    page.goto(site_url + path, wait_until="commit")  # the load waits for the script
+    script.wait(page)
+    demos = page.locator(".cube-demo")
+    page.wait_for_function(  # the page's styles are in
+        "[...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
+    )
+    heights = "(demos) => demos.map((demo) => demo.getBoundingClientRect().height)"
+    before = demos.evaluate_all(heights)
+    script.release()
+    expect(demos.locator("canvas")).to_have_count(len(before))
+    expect(demos.locator(".cube-demo-controls")).to_have_count(len(before))
+    after = demos.evaluate_all(heights)
+    rows = demos.evaluate_all(
+        """(demos) => demos.map((demo) =>
+            demo.querySelector(".cube-demo-controls").getBoundingClientRect().height -
+            demo.querySelector(".cube-demo-play").getBoundingClientRect().height)"""
+    )
+    for was, now, more in zip(before, after, rows, strict=True):
+        assert abs(now - was - more) <= 3, (before, after, rows)
 
 
 def test_nav_leads_to_cube_model(page, site_url):
