@@ -304,7 +304,7 @@ function trialCaption(trial, number) {
   const said = {
     blank: "blank: no puzzle",
     "not line-solvable": "line solving alone does not finish it: turned down",
-    timeout: "not decided in time: turned down",
+    timeout: "not decided within its work limit: turned down",
     multiple: `a second solution, ${trial.differ?.length} cells away (marked): turned down`,
   }[trial.verdict];
   if (said) return `${number}: ${said}`;

@@ -421,7 +421,11 @@ def test_time_limits_and_attempts_that_are_not_numbers_of_seconds_are_refused():
     for limit in (float("nan"), -1):
         with pytest.raises(ValueError, match="time_limit must be seconds"):
             solve(puzzle, time_limit=limit)
-    for bad in ({"time_limit": 0}, {"attempts": 0}, {"budget": -1}, {"budget": float("nan")}):
+    with pytest.raises(ValueError, match="work_limit must be 1 line solve or more"):
+        solve(puzzle, work_limit=0)
+    with pytest.raises(TypeError, match="work_limit must be a number of line solves"):
+        solve(puzzle, work_limit=2.5)
+    for bad in ({"attempts": 0}, {"budget": -1}, {"budget": float("nan")}):
         with pytest.raises(GeneratorError, match="attempts must be 1 or more"):
             find_unique(5, 5, 0.5, 1, **bad)
     with pytest.raises(GeneratorError, match=r"found in 1 random 5 × 5 picture of"):
@@ -444,35 +448,53 @@ def test_the_generator_names_what_it_takes():
             generate(**{"width": 8, "height": 6, **bad})
 
 
-def test_a_check_the_budget_cut_short_is_made_again_when_the_search_goes_on(monkeypatch):
-    """A phone whose budget ends during the check of the seed's puzzle finds it in its
-    next go, as a fast machine does in one: the picture cut short is not counted."""
+def test_a_slow_machine_makes_the_seeds_puzzle_as_a_fast_one_does(monkeypatch):
+    """The checks have a work limit, not a time limit, and the budget never cuts one
+    short: on a machine so slow that each look at the clock finds 10 s gone, every
+    picture gets the same verdict, and the search, asked again after each go, ends
+    on the puzzle a fast machine finds in one."""
     from types import SimpleNamespace
 
     from solvelab.nonogram import generator
+    from solvelab.nonogram import solver as solver_module
 
     whole = generator.find_unique(30, 30, 0.5, 1)
-    # The generator's clock moves a second a look, so each go (a budget of 9.5 s) gives
-    # its first picture the whole 8 s and cuts short the next ones' checks, which then
-    # run out of time at once, as on a much slower machine.
-    ticks = itertools.count()
-    monkeypatch.setattr(generator, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks))))
-    real_solve = generator.solve
-
-    def solve_in_a_hurry(puzzle, time_limit, check_goal):
-        hurried = time_limit if time_limit == generator.PICTURE_SECONDS else 1e-9
-        return real_solve(puzzle, time_limit=hurried, check_goal=check_goal)
-
-    monkeypatch.setattr(generator, "solve", solve_in_a_hurry)
+    assert whole[2] > 2  # pictures turned down first
+    ticks = itertools.count(step=10)
+    clock = SimpleNamespace(perf_counter=lambda: float(next(ticks)))
+    monkeypatch.setattr(generator, "time", clock)
+    monkeypatch.setattr(solver_module, "time", clock)
     skip = 0
     for _ in range(whole[2]):
         try:
-            found = generator.find_unique(30, 30, 0.5, 1, budget=9.5, skip=skip)
+            found = generator.find_unique(30, 30, 0.5, 1, budget=15, skip=skip)
             break
         except generator.GeneratorError as error:
-            assert error.out_of_time and error.tried > skip
+            assert error.out_of_time and error.tried > skip  # a picture a go, at least
             skip = error.tried
     assert (found[0], found[2]) == (whole[0], whole[2])
+
+
+def test_a_work_limit_cuts_the_search_at_the_same_point_every_time():
+    from solvelab.nonogram.generator import random_picture
+
+    # A random 30 × 30 picture's clues: about 9,000 line solves and 200 guesses.
+    puzzle = Puzzle.from_grid(random_picture(30, 30, 0.5, random.Random(1)))
+    cut = [solve(puzzle, work_limit=2000) for _ in range(2)]
+    for result in cut:
+        assert result.status == "timeout" and not result.solutions
+        assert result.reason == "the work limit of 2000 line solves ran out before the end"
+    work = cut[0].stats.line_solves + cut[0].stats.line_lookups
+    assert 2000 < work < 2000 + puzzle.width + puzzle.height  # cut soon after
+    assert dataclasses.replace(cut[0].stats, seconds=0) == dataclasses.replace(
+        cut[1].stats, seconds=0
+    )
+    assert solve(puzzle, work_limit=10**9).status == MULTIPLE
+    # A verdict of none, known once propagation fails, is never turned into a timeout.
+    rows = Puzzle.from_grid(["XX.X.X", "XXXXXX", "XXX.X.", "X.XXX.", "...XX.", "X.X..."])
+    columns = Puzzle.from_grid(["XX.XXX", "X..XXX", "XXX.XX", ".XXXXX", "XX....", "..X..."])
+    impossible = solve(Puzzle(rows.rows, columns.columns), work_limit=1)
+    assert impossible.status == NONE and impossible.stats.line_solves > 1
 
 
 def test_colours_are_hex_rgb():

@@ -489,7 +489,7 @@ def test_cli_show_and_convert_name_the_file_of_clues_no_grid_satisfies(tmp_path,
 @pytest.mark.parametrize(
     ("limit", "status", "message"),
     [  # nothing found in the time given (3, as solve's), or a bad option (2)
-        ("1e-9", 3, "solvelab: no unique puzzle found in 0 random 50 × 50 pictures of density 0.5"),
+        ("1e-9", 3, "solvelab: no unique puzzle found in 1 random 50 × 50 picture of density 0.5"),
         ("nan", 2, "solvelab: --time-limit must be positive"),
     ],
 )
@@ -727,11 +727,14 @@ def test_bench_checks_the_verdict_against_a_peers_count_of_solutions(tmp_path, m
     assert "VERDICTS DIFFER: p: CP-SAT found 2, solvelab unique." in out
 
 
-def test_bench_of_the_edit_pages_check(capsys):
+@pytest.mark.parametrize("limit", [["--time-limit", "5"], ["--generator"]])
+def test_bench_of_the_edit_pages_check(capsys, limit):
     """A random picture's verdict from its clues and checking the picture: the same,
     or a timeout from the clues (never a different verdict)."""
-    assert main(["bench", "nonogram-pictures", "--sizes", "6", "40", "--time-limit", "5"]) == 0
-    rows = [line.split(" | ") for line in capsys.readouterr().out.splitlines()[4:6]]
+    assert main(["bench", "nonogram-pictures", "--sizes", "6", "40", *limit]) == 0
+    out = capsys.readouterr().out
+    assert ("work limit 16,000,000" in out) == (limit == ["--generator"])
+    rows = [line.split(" | ") for line in out.splitlines()[4:6]]
     assert [row[0] for row in rows] == ["| 6×6", "| 40×40"]
     for _, clues, _, checked, _ in rows:
         assert checked in ("unique", "multiple")

@@ -223,7 +223,7 @@ def _bench_nonogram_pages(args: argparse.Namespace) -> int:
 def _bench_nonogram_pictures(args: argparse.Namespace) -> int:
     from solvelab.bench.nonogram_pictures import main as bench
 
-    return bench(tuple(args.sizes), args.density, args.seed, args.time_limit)
+    return bench(tuple(args.sizes), args.density, args.seed, args.time_limit, args.generator)
 
 
 def _bench_startup(args: argparse.Namespace) -> int:
@@ -570,6 +570,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--density", type=float, default=0.5, help="the fill's density (0.5)")
     p.add_argument("--seed", type=seed, default=1, help="the fill's seed (1)")
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="per solve (10)")
+    p.add_argument(
+        "--generator",
+        action="store_true",
+        help="each solve with the generator's work limit instead of the time limit",
+    )
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser
 

@@ -23,7 +23,6 @@ from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.generator import (
     DIFFICULTIES,
-    PICTURE_SECONDS,
     GeneratorError,
     find_unique,
     random_picture,
@@ -117,20 +116,20 @@ def nonogram_generate(
     seed: int | None = None,
     difficulty: str = "any",
     attempts: int = 400,
-    time_limit: float = PICTURE_SECONDS,
     budget: float = 20.0,
     skip: int = 0,
 ) -> dict:
     """A random puzzle the solver proves unique: ``difficulty`` ``easy`` (line
     solving alone), ``hard`` (needs probing or search) or ``any``. The page waits
-    ``budget`` seconds a time: then the error has ``tried``, the pictures tried,
-    and asked again with ``skip`` = ``tried`` the search goes on where it was."""
+    ``budget`` seconds a time (and for the picture being checked then): then the
+    error has ``tried``, the pictures tried, and asked again with ``skip`` =
+    ``tried`` the search goes on where it was."""
     refused = _refused(width, height, density, 100)
     if refused:
         return refused
     try:
         puzzle, result, tried = find_unique(
-            width, height, density, seed, difficulty, attempts, time_limit, budget, skip
+            width, height, density, seed, difficulty, attempts, budget, skip
         )
     except GeneratorError as error:
         if error.out_of_time:

@@ -7,7 +7,9 @@ knows the picture, so it checks it (``check_goal``: the search guesses the
 picture's colours first and looks for another solution near it). For each
 size, one random picture (the page's Random fill: ``--density``, ``--seed``),
 its verdict and time solved from its clues and checked, each with the page's
-time limit (10 s). Times are the solver's (``stats.seconds``), in CPython.
+time limit (10 s), or with ``--generator`` the generator's work limit instead
+(:func:`solvelab.nonogram.generator.work_limit`: how long a search that reaches
+it takes). Times are the solver's (``stats.seconds``), in CPython.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ def _refuse(message: str) -> int:
     return 2
 
 
-def main(sizes: tuple[int, ...], density: float, seed: int, time_limit: float) -> int:
-    from solvelab.nonogram.generator import random_picture
+def main(
+    sizes: tuple[int, ...], density: float, seed: int, time_limit: float, generator: bool = False
+) -> int:
+    from solvelab.nonogram.generator import PICTURE_WORK, random_picture, work_limit
     from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
     from solvelab.nonogram.solver import solve
 
@@ -34,7 +38,12 @@ def main(sizes: tuple[int, ...], density: float, seed: int, time_limit: float) -
         return _refuse("the density must be between 0 and 1 (exclusive)")
     if not time_limit > 0:  # NaN too
         return _refuse("--time-limit must be positive")
-    print(f"density {density:g}, seed {seed}, time limit {time_limit:g} s")
+    limit = (
+        f"work limit {PICTURE_WORK:,} ÷ (width + height)"
+        if generator
+        else (f"time limit {time_limit:g} s")
+    )
+    print(f"density {density:g}, seed {seed}, {limit}")
     print(f"load average at the start: {_load()}")
     print("| picture | from the clues | time | checking the picture | time |")
     print("|---|---|---|---|---|")
@@ -42,8 +51,12 @@ def main(sizes: tuple[int, ...], density: float, seed: int, time_limit: float) -
         puzzle = Puzzle.from_grid(random_picture(size, size, density, random.Random(seed)))
         row = [f"{size}×{size}"]
         for check in (False, True):
-            result = solve(puzzle, time_limit=time_limit, check_goal=check)
-            row += [result.status, _fmt(result.stats.seconds, result.status)]
+            if generator:
+                result = solve(puzzle, check_goal=check, work_limit=work_limit(size, size))
+            else:
+                result = solve(puzzle, time_limit=time_limit, check_goal=check)
+            # Out of work, its time is what it took; out of time, more than that.
+            row += [result.status, _fmt(result.stats.seconds, "" if generator else result.status)]
         print("| " + " | ".join(row) + " |", flush=True)
     print(f"\nload average at the end: {_load()}")
     return 0

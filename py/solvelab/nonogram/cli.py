@@ -362,7 +362,7 @@ def add_commands(topics) -> None:
         type=float,
         default=60.0,
         metavar="S",
-        help="give up after S seconds of random pictures (60)",
+        help="start no random picture after S seconds (60)",
     )
     p.set_defaults(run=cmd_make)
 

@@ -6,7 +6,9 @@ The picture is known, so each is checked (``check_goal``: a second solution is
 looked for near it) rather than solved from its clues alone: a big random
 picture's clues seldom have one solution, and the check finds the second one
 at once where the search from the clues runs out of time (100 × 100 at density
-0.5: 1.1 s against more than 8 s a picture). The attempts share a time budget.
+0.5: 1.5 s against more than 8 s a picture). Each check has a work limit, not a
+time limit, so that a seed gives the same puzzle on every machine, however slow;
+the attempts share a time budget.
 
 >>> puzzle = generate(8, 6, 0.6, seed=3)
 >>> puzzle.width, puzzle.height, solve(puzzle).status
@@ -22,7 +24,7 @@ from typing import NamedTuple
 
 from solvelab.nonogram.errors import NonogramError
 from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
-from solvelab.nonogram.solver import TIMEOUT, UNIQUE, Result, Solver, solve
+from solvelab.nonogram.solver import UNIQUE, Result, Solver, solve
 
 
 class GeneratorError(NonogramError):
@@ -41,10 +43,20 @@ class GeneratorError(NonogramError):
         return self.tried > 0 or self.out_of_time
 
 
-# Each picture's check has this long; a picture still unproven then is turned down.
-# One figure for the CLI, the Play page's Make and the chapter's demo, so that all
-# three keep the same picture of a seed.
-PICTURE_SECONDS = 8.0
+# Each picture's check may make this many line solves (those answered from the cache
+# included) times the picture's width and height added (a line solve costs about
+# its length); a picture still unproven then is turned down. Work, not seconds: a
+# slow phone turns down the pictures a fast computer does, so a seed gives both the
+# same puzzle. 2.5 to 3.8 s on this project's machine for the searches that reach it,
+# from 45 × 45 to 150 × 150 (`solvelab bench nonogram-pictures --generator`; 80,000
+# line solves at 100 × 100, where checking a picture of density 0.5 takes about
+# 58,000); several times that on a phone.
+PICTURE_WORK = 16_000_000
+
+
+def work_limit(width: int, height: int) -> int:
+    """The line solves a picture's check may make (see :data:`PICTURE_WORK`)."""
+    return PICTURE_WORK // (width + height)
 
 
 def random_picture(width: int, height: int, density: float, rng: random.Random) -> list[list[int]]:
@@ -62,13 +74,12 @@ def generate(
     seed: int | None = None,
     easy: bool = False,
     attempts: int = 2000,
-    time_limit: float = PICTURE_SECONDS,
     budget: float | None = 60.0,
 ) -> Puzzle:
     """A puzzle with a unique solution (line-solvable with ``easy``), the same for the
     same arguments (and a machine fast enough to reach it within ``budget``)."""
     difficulty = "easy" if easy else "any"
-    return find_unique(width, height, density, seed, difficulty, attempts, time_limit, budget)[0]
+    return find_unique(width, height, density, seed, difficulty, attempts, budget)[0]
 
 
 class Trial(NamedTuple):
@@ -88,22 +99,24 @@ def trials(
     density: float,
     seed: int | None,
     difficulty: str = "any",
-    time_limit: float = PICTURE_SECONDS,
     deadline: float | None = None,
     skip: int = 0,
 ) -> Iterator[Trial]:
     """The seed's random pictures after the first ``skip``, each judged: checked
-    against its picture (``time_limit`` seconds each), until ``deadline`` (a
-    :func:`time.perf_counter` time, or None). A picture whose check the deadline cut
-    short is not judged: the trials end before it. Arguments as
+    against its picture (within :func:`work_limit`), until ``deadline`` (a
+    :func:`time.perf_counter` time, or None). The first is judged whatever the
+    deadline, and no check is cut short by it: a machine too slow to check a
+    picture in the time given still goes on, a picture at a time. Arguments as
     :func:`find_unique`'s, unchecked."""
     rng = random.Random(seed)
     for _ in range(skip):
         random_picture(width, height, density, rng)
+    limit = work_limit(width, height)
+    first = True
     while True:
-        left = time_limit if deadline is None else min(time_limit, deadline - time.perf_counter())
-        if left <= 0:
+        if not first and deadline is not None and time.perf_counter() >= deadline:
             return
+        first = False
         picture = random_picture(width, height, density, rng)
         if not any(any(row) for row in picture):
             yield Trial(picture, None, None, False)
@@ -112,9 +125,7 @@ def trials(
         if difficulty == "easy" and not Solver(puzzle).solved_by_lines():
             yield Trial(picture, puzzle, None, False)
             continue
-        result = solve(puzzle, time_limit=left, check_goal=True)
-        if result.status == TIMEOUT and left < time_limit:
-            return  # its check had less than time_limit: on a faster machine it has all
+        result = solve(puzzle, check_goal=True, work_limit=limit)
         kept = result.status == UNIQUE and (
             difficulty == "any" or (difficulty == "easy") == (result.difficulty == "line")
         )
@@ -128,17 +139,15 @@ def find_unique(
     seed: int | None,
     difficulty: str = "any",
     attempts: int = 2000,
-    time_limit: float = PICTURE_SECONDS,
     budget: float | None = None,
     skip: int = 0,
 ) -> tuple[Puzzle, Result, int]:
     """The first random picture of the seed whose clues have one solution, of the
     ``difficulty`` wanted (see :data:`DIFFICULTIES`): the puzzle, the solver's
-    result and how many pictures it took. Each picture's check has ``time_limit``
-    seconds, all of them ``budget`` seconds (None: no limit but ``attempts``).
-    ``skip``: the seed's first pictures, tried before (a search that ran out of
-    time goes on from there, so a slow machine finds what a fast one does, given
-    a ``budget`` of ``time_limit`` or more)."""
+    result and how many pictures it took. No picture is started after ``budget``
+    seconds (None: no limit but ``attempts``), but the first always is. ``skip``:
+    the seed's first pictures, tried before (a search that ran out of time goes
+    on from there, so a slow machine finds what a fast one does)."""
     for name, value in {"width": width, "height": height, "attempts": attempts}.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} is a whole number, not {value!r}")
@@ -155,16 +164,16 @@ def find_unique(
         raise GeneratorError(f"width and height must be 1 to {MAX_SIZE}, not {width} × {height}")
     if not 0 < density < 1:
         raise GeneratorError(f"the density must be between 0 and 1 (exclusive), not {density}")
-    if attempts < 1 or not time_limit > 0 or (budget is not None and not budget > 0):
+    if attempts < 1 or (budget is not None and not budget > 0):
         raise GeneratorError(
-            "attempts must be 1 or more and the time limits positive, not "
-            f"attempts={attempts}, time_limit={time_limit}, budget={budget}"
+            "attempts must be 1 or more and the budget positive, not "
+            f"attempts={attempts}, budget={budget}"
         )
     if not 0 <= skip < attempts:
         raise GeneratorError(f"skip must be 0 to {attempts - 1}, the attempts less one, not {skip}")
     deadline = None if budget is None else time.perf_counter() + budget
     tried = skip
-    for trial in trials(width, height, density, seed, difficulty, time_limit, deadline, skip):
+    for trial in trials(width, height, density, seed, difficulty, deadline, skip):
         tried += 1
         if trial.kept:
             return trial.puzzle, trial.result, tried

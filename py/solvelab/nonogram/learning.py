@@ -293,7 +293,7 @@ class LearningSearch:
         self._heapify()
         conflict = self._propagate()
         while True:
-            s._check_time()
+            s._check_limits()
             if self.conflicts >= self.pause_at:
                 yield None
             if conflict is not None:

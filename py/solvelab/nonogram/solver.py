@@ -63,6 +63,10 @@ class TimeLimitReached(Exception):
     """Raised inside the solver when its time limit has passed."""
 
 
+class WorkLimitReached(Exception):
+    """Raised inside the solver when its work limit (line solves) has run out."""
+
+
 class _Contradiction(Exception):
     """A line with no placement while propagating from the empty grid; says which."""
 
@@ -174,6 +178,7 @@ class Solver:
         max_solutions: int = 2,
         learning: bool = True,
         check_goal: bool = False,
+        work_limit: int | None = None,
     ):
         started = time.perf_counter()
         if not isinstance(puzzle, Puzzle):
@@ -184,6 +189,14 @@ class Solver:
             isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
         ):
             raise TypeError(f"time_limit must be seconds or None, not {time_limit!r}")
+        if work_limit is not None and (
+            isinstance(work_limit, bool) or not isinstance(work_limit, int)
+        ):
+            raise TypeError(
+                f"work_limit must be a number of line solves or None, not {work_limit!r}"
+            )
+        if work_limit is not None and work_limit < 1:
+            raise ValueError(f"work_limit must be 1 line solve or more, or None, not {work_limit}")
         if max_solutions < 2:
             # One solution found proves nothing: "unique" needs the search to end.
             raise ValueError(f"max_solutions must be at least 2, not {max_solutions}")
@@ -244,6 +257,10 @@ class Solver:
         self.stats = Stats()
         self.time_limit = time_limit
         self.deadline = None
+        # The most line solves, those answered from the cache included: a limit that,
+        # unlike time, cuts the search at the same point on every machine (the
+        # generator's, so that a seed gives every machine the same puzzle).
+        self.work_limit = work_limit
         self.steps: list[Step] | None = [] if record_steps else None
         self.shown = [self.full] * self.size  # the grid after the last recorded step
         self.max_solutions = max_solutions
@@ -366,7 +383,7 @@ class Solver:
             solvers, indices, shared_clue = self.solvers, self.indices, self.shared_clue
             shared = self._shared_line
             while rows or cols:
-                self._check_time()  # a round of rows and columns: milliseconds at most
+                self._check_limits()  # a round of rows and columns: milliseconds at most
                 while rows:
                     low = rows & -rows
                     rows ^= low
@@ -409,7 +426,7 @@ class Solver:
                 r = low.bit_length() - 1
                 start = r * w
                 solves += 1
-                self._check_time()
+                self._check_limits()
                 settled = settle[r](grid[start : start + w])
                 if settled:
                     changed, grid[start : start + w] = settled
@@ -421,7 +438,7 @@ class Solver:
                 cols ^= low
                 c = low.bit_length() - 1
                 solves += 1
-                self._check_time()
+                self._check_limits()
                 settled = settle[h + c](grid[c::w])
                 if settled:
                     changed, grid[c::w] = settled
@@ -447,8 +464,8 @@ class Solver:
         grid, remembering which line set each cell, for the message."""
         self.stats.line_solves += solves
         grid[:] = bytes([self.full]) * self.size
-        # The verdict is known (none); the time limit must not turn it into a timeout.
-        self.deadline = None
+        # The verdict is known (none); the limits must not turn it into a timeout.
+        self.deadline = self.work_limit = None
         self._propagate_root_tracked(grid)
         raise AssertionError("the propagation failed once, not the second time")
 
@@ -464,7 +481,7 @@ class Solver:
         while queue:
             line = queue.popleft()
             queued.discard(line)
-            self._check_time()
+            self._check_limits()
             old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
             self.stats.line_solves += 1
             changes = solvers[line](old)
@@ -603,7 +620,7 @@ class Solver:
                             break
                     else:
                         continue
-                self._check_time()
+                self._check_limits()
                 probed_at[cell] = tick
                 lines = lines_of(cell)
                 touched = set(lines)
@@ -711,9 +728,12 @@ class Solver:
 
     # -- search ------------------------------------------------------------------
 
-    def _check_time(self) -> None:
+    def _check_limits(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TimeLimitReached
+        work = self.work_limit
+        if work is not None and self.stats.line_solves + self.stats.line_lookups > work:
+            raise WorkLimitReached
 
     def solve(self) -> Result:
         """Solve the puzzle: find up to ``max_solutions`` solutions (2 proves or
@@ -733,6 +753,11 @@ class Solver:
         except TimeLimitReached:
             result.status = TIMEOUT
             result.reason = f"the time limit of {self.time_limit:g} s passed before the end"
+        except WorkLimitReached:
+            result.status = TIMEOUT
+            result.reason = (
+                f"the work limit of {self.work_limit} line solves ran out before the end"
+            )
         self.stats.seconds = self.setup_seconds + time.perf_counter() - start
         return result
 
@@ -960,9 +985,11 @@ def solve(
     record_steps: bool = False,
     max_solutions: int = 2,
     check_goal: bool = False,
+    work_limit: int | None = None,
 ) -> Result:
     """Solve ``puzzle``: ``unique``, ``multiple`` (two solutions), ``none`` (with the
-    reason) or ``timeout`` (if ``time_limit`` seconds pass first; never ``none``).
+    reason) or ``timeout`` (if ``time_limit`` seconds pass first, or ``work_limit``
+    line solves are made; never ``none``).
 
     With ``check_goal``, the puzzle's goal picture (if it satisfies the clues) is
     the search's first guess everywhere: the verdict is the same, found as a
@@ -975,7 +1002,12 @@ def solve(
     gc.disable()
     try:
         return Solver(
-            puzzle, time_limit, record_steps, max_solutions, check_goal=check_goal
+            puzzle,
+            time_limit,
+            record_steps,
+            max_solutions,
+            check_goal=check_goal,
+            work_limit=work_limit,
         ).solve()
     finally:
         if enabled:
