@@ -4,6 +4,7 @@ browser worker's table loading (js/worker-tables.js) gives Python the tables it 
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,23 @@ def test_nonogram_bench_runs_in_pyodide(tmp_path):
     status, seconds = run_pyodide([path], time_limit=60, repeat=2)["cross.xml"]
     assert status == "unique"
     assert seconds > 0
+
+
+GENERATOR_CODE = """
+import json
+from solvelab.nonogram.generator import find_unique
+made = []
+for width, density, seed in [(30, 0.55, 4), (40, 0.62, 1)]:
+    puzzle, result, tried = find_unique(width, width, density, seed)
+    made.append([repr(puzzle.rows), tried, result.stats.line_solves, result.stats.line_lookups])
+print("RESULT" + json.dumps(made))
+"""
+
+
+def test_the_generator_keeps_the_same_pictures_in_pyodide():
+    """Its checks stop at a number of line solves, not at a time: a seed gives the page
+    (Pyodide) the puzzle the command (CPython) gives, after the same pictures and work."""
+    here = subprocess.run(
+        [sys.executable, "-c", GENERATOR_CODE], capture_output=True, text=True, check=True
+    )
+    assert _result(run_python(GENERATOR_CODE, timeout=600)) == _result(here.stdout)
