@@ -38,23 +38,21 @@ def main(
         return _refuse("the density must be between 0 and 1 (exclusive)")
     if not time_limit > 0:  # NaN too
         return _refuse("--time-limit must be positive")
-    limit = (
+    said = (
         f"work limit {PICTURE_WORK:,} ÷ (width + height)"
         if generator
-        else (f"time limit {time_limit:g} s")
+        else f"time limit {time_limit:g} s"
     )
-    print(f"density {density:g}, seed {seed}, {limit}")
+    print(f"density {density:g}, seed {seed}, {said}")
     print(f"load average at the start: {_load()}")
     print("| picture | from the clues | time | checking the picture | time |")
     print("|---|---|---|---|---|")
     for size in sizes:
         puzzle = Puzzle.from_grid(random_picture(size, size, density, random.Random(seed)))
         row = [f"{size}×{size}"]
+        limit = {"work_limit": work_limit(size, size)} if generator else {"time_limit": time_limit}
         for check in (False, True):
-            if generator:
-                result = solve(puzzle, check_goal=check, work_limit=work_limit(size, size))
-            else:
-                result = solve(puzzle, time_limit=time_limit, check_goal=check)
+            result = solve(puzzle, check_goal=check, **limit)
             # Out of work, its time is what it took; out of time, more than that.
             row += [result.status, _fmt(result.stats.seconds, "" if generator else result.status)]
         print("| " + " | ".join(row) + " |", flush=True)

@@ -17,6 +17,7 @@ the attempts share a time budget.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Iterator
@@ -112,11 +113,9 @@ def trials(
     for _ in range(skip):
         random_picture(width, height, density, rng)
     limit = work_limit(width, height)
-    first = True
-    while True:
-        if not first and deadline is not None and time.perf_counter() >= deadline:
+    for judged in itertools.count():
+        if judged and deadline is not None and time.perf_counter() >= deadline:
             return
-        first = False
         picture = random_picture(width, height, density, rng)
         if not any(any(row) for row in picture):
             yield Trial(picture, None, None, False)

@@ -59,12 +59,8 @@ _NONZERO = bytes(1) + bytes([1]) * 255  # 0 stays 0, any other byte becomes 1
 _FIRST_TURN = 100
 
 
-class TimeLimitReached(Exception):
-    """Raised inside the solver when its time limit has passed."""
-
-
-class WorkLimitReached(Exception):
-    """Raised inside the solver when its work limit (line solves) has run out."""
+class _LimitReached(Exception):
+    """Raised inside the solver when its time or work limit has run out; says which."""
 
 
 class _Contradiction(Exception):
@@ -730,10 +726,10 @@ class Solver:
 
     def _check_limits(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise TimeLimitReached
+            raise _LimitReached(f"the time limit of {self.time_limit:g} s passed before the end")
         work = self.work_limit
         if work is not None and self.stats.line_solves + self.stats.line_lookups > work:
-            raise WorkLimitReached
+            raise _LimitReached(f"the work limit of {work} line solves ran out before the end")
 
     def solve(self) -> Result:
         """Solve the puzzle: find up to ``max_solutions`` solutions (2 proves or
@@ -750,14 +746,9 @@ class Solver:
             self._solve(result)
             if self.goal is not None and result.status == MULTIPLE:
                 self._goal_first(result)
-        except TimeLimitReached:
+        except _LimitReached as reached:
             result.status = TIMEOUT
-            result.reason = f"the time limit of {self.time_limit:g} s passed before the end"
-        except WorkLimitReached:
-            result.status = TIMEOUT
-            result.reason = (
-                f"the work limit of {self.work_limit} line solves ran out before the end"
-            )
+            result.reason = str(reached)
         self.stats.seconds = self.setup_seconds + time.perf_counter() - start
         return result
 
