@@ -9,6 +9,7 @@
 //   <div data-demo="line" data-clue="2 3" data-length="7">   one line: set cells, see what is forced
 //   <div data-demo="steps" data-gallery="cat">               the solver's steps on a gallery puzzle
 //   <div data-demo="steps" data-rows="1|2 1|…" data-columns="…">   … or on clues given here
+//   <div data-demo="steps" data-learning …>                   … the learning search's steps
 //   <div data-demo="generator" data-width="10" data-height="10" data-density="0.4" data-seed="2">
 //                                                             the generator's pictures, each judged
 //
@@ -238,7 +239,6 @@ async function stepsDemo(demo) {
   stage.hidden = true; // until the puzzle has come
   const grid = new NonogramGrid(canvas, { brushes: false });
   demo.grid = grid; // for tests
-  grid.lineTint = [255, 171, 0]; // the line being solved, not a failing one: the accent colour
   const scrubber = make("input");
   Object.assign(scrubber, { type: "range", min: 0, max: 0, value: 0 });
   scrubber.setAttribute("aria-label", "Step");
@@ -251,9 +251,12 @@ async function stepsDemo(demo) {
     scrubber.value = String(index);
     grid.setCells(replay.cellsAfter(index));
     const step = replay.steps[index - 1];
-    grid.markedLine = step?.[0] === "line" ? step[1] : -1;
+    const conflict = step?.[0] === "conflict";
+    grid.markedLine = step?.[0] === "line" || conflict ? step[1] : -1;
+    grid.lineTint = conflict ? [220, 40, 40] : [255, 171, 0]; // a failing line red, one being solved the accent
     grid.marks.clear();
-    if (step && step[2] >= 0) grid.marks.set(step[2], "hint"); // the cell probed or guessed
+    for (const [cell] of step?.[6] ?? []) grid.marks.set(cell, conflict ? "wrong" : "diff"); // a conflict's or a nogood's cells
+    if (step && step[2] >= 0) grid.marks.set(step[2], "hint"); // the cell probed, guessed or forced
     grid.draw();
     caption.textContent = replay.caption(index);
     demo.dataset.step = String(index);
@@ -279,7 +282,7 @@ async function stepsDemo(demo) {
     } else {
       clues = { row_texts: demo.dataset.rows.split("|"), column_texts: demo.dataset.columns.split("|") };
     }
-    const answer = await ask("nonogram_solve", { ...clues, steps: true });
+    const answer = await ask("nonogram_solve", { ...clues, steps: true, learning: "learning" in demo.dataset });
     const { width, height } = answer.puzzle;
     stage.hidden = false;
     grid.setPuzzle(answer.puzzle);

@@ -394,7 +394,7 @@ export class NonogramGrid {
   /** How many frames painted the whole canvas and how many only what changed (for tests and tools). */
   paints = { full: 0, partial: 0 };
 
-  #painted = null; // what the canvas shows: {key, cells, marks, markedLine, hover, cursor, clues, done}
+  #painted = null; // what the canvas shows: {key, cells, marks, markedLine, lineTint, hover, cursor, clues, done}
 
   #colours(dark) {
     return {
@@ -424,6 +424,7 @@ export class NonogramGrid {
       cells: this.cells.slice(),
       marks: new Map(this.marks),
       markedLine: this.markedLine,
+      lineTint: String(this.lineTint),
       hover: this.hover ? { ...this.hover } : null,
       cursor: this.cursor ? { ...this.cursor } : null,
       clues,
@@ -530,7 +531,7 @@ export class NonogramGrid {
       else colClue(line - height);
       if (rects.length > 64) return null;
     }
-    if (a.markedLine !== b.markedLine) for (const line of [a.markedLine, b.markedLine]) if (line >= 0) lineBand(line);
+    if (a.markedLine !== b.markedLine || a.lineTint !== b.lineTint) for (const line of [a.markedLine, b.markedLine]) if (line >= 0) lineBand(line);
     if (a.hover?.row !== b.hover?.row) for (const h of [a.hover, b.hover]) if (h) rowBand(h.row);
     if (a.hover?.col !== b.hover?.col) for (const h of [a.hover, b.hover]) if (h) colBand(h.col);
     if (a.cursor?.row !== b.cursor?.row || a.cursor?.col !== b.cursor?.col)
@@ -590,6 +591,7 @@ export class NonogramGrid {
     }
     // cells
     const pad = Math.max(1, Math.round(cell * 0.08));
+    const markedPad = Math.max(2, Math.round(cell * 0.2));
     const m = Math.round(cell * 0.3);
     ctx.strokeStyle = colours.cross;
     ctx.lineWidth = Math.max(1, Math.round(cell / 14));
@@ -604,8 +606,9 @@ export class NonogramGrid {
           ctx.fillRect(x, y, cell, cell);
         }
         if (v === FILLED) {
+          const p = mark ? markedPad : pad; // a marked cell's colour shows round its ink
           ctx.fillStyle = ink;
-          ctx.fillRect(x + pad, y + pad, cell - 2 * pad + 1, cell - 2 * pad + 1);
+          ctx.fillRect(x + p, y + p, cell - 2 * p + 1, cell - 2 * p + 1);
         } else if (v === CROSSED) {
           ctx.beginPath();
           ctx.moveTo(x + m, y + m);

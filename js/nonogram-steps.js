@@ -1,6 +1,7 @@
 // The nonogram solver's step records (solvelab.nonogram.steps, as lists
-// [kind, line, cell, value, [[cell, mask], ...], depth]), replayed: the grid after
-// any step, and what the step did in words. The Solve page's step mode and the
+// [kind, line, cell, value, [[cell, mask], ...], depth, [[cell, mask], ...]]: the
+// last, a conflict's or a nogood's cells), replayed: the grid after any step, and
+// what the step did in words. The Solve page's step mode and the
 // chapter's demos (nonogram-demos.js) both show them.
 
 import { CROSSED, FILLED, UNKNOWN } from "./nonogram-grid.js";
@@ -13,9 +14,16 @@ const cellOf = (mask) => (mask === 2 ? FILLED : mask === 1 ? CROSSED : UNKNOWN);
 const where = (cell, width) => `row ${Math.floor(cell / width) + 1}, column ${(cell % width) + 1}`;
 const lineName = (line, height) => (line < height ? `row ${line + 1}` : `column ${line - height + 1}`);
 const cells = (n) => (n === 1 ? "1 cell" : `${n} cells`);
+const MAX_NAMED = 4; // a nogood of more cells is not read out cell by cell
+
+/** "row 2, column 3 filled, row 4, column 1 empty" (or "5 cells, as marked"). */
+function cellValues(pairs, width) {
+  if (pairs.length > MAX_NAMED) return `the ${pairs.length} cells marked`;
+  return pairs.map(([i, mask]) => `${where(i, width)} ${mask === 2 ? "filled" : "empty"}`).join(", ");
+}
 
 /** What a step did, in words. */
-export function describe([kind, line, cell, value, changes, depth], width, height) {
+export function describe([kind, line, cell, value, changes, depth, pairs = []], width, height) {
   if (kind === "line") return `${lineName(line, height)}: the line solver fixes ${cells(changes.length)}`;
   if (kind === "probe") return `probing the cell at ${where(cell, width)} fixes ${cells(changes.length)}`;
   if (kind === "guess") {
@@ -25,6 +33,20 @@ export function describe([kind, line, cell, value, changes, depth], width, heigh
   }
   if (kind === "backtrack") return `the guess at depth ${depth} leads to a contradiction: back`;
   if (kind === "image") return "that solution mirrored or turned: the clues stay the same, so it is a solution too";
+  if (kind === "conflict") {
+    const what = line >= 0 ? `${lineName(line, height)} has no placement` : "a nogood learnt before is broken";
+    const end = depth === 0 ? ": no guess made it, so no other solution exists" : "";
+    return `contradiction: ${what} with ${cellValues(pairs, width)}${end}`;
+  }
+  if (kind === "learn") {
+    const back = depth === 0 ? "back to no guess" : `back to depth ${depth}`;
+    const forced = `${where(cell, width)} ${value ? "filled" : "empty"}`;
+    const also = changes.length > 1 ? `; ${cells(changes.length)} change` : "";
+    if (pairs.length === 1) return `nogood: ${where(cell, width)} is never ${value ? "empty" : "filled"}; ${back}, where it is ${value ? "filled" : "empty"}${also}`;
+    const never = pairs.length > MAX_NAMED ? `the ${pairs.length} cells marked may never all be as they were` : `never ${cellValues(pairs, width)} together`;
+    return `nogood: ${never}; ${back}, where it makes ${forced}${also}`;
+  }
+  if (kind === "restart") return "restart: every guess undone, every nogood kept";
   return "a solution";
 }
 
@@ -60,6 +82,9 @@ export class StepReplay {
     let text = describe(step, this.width, this.height);
     if (step[0] === "solution" && before.some(([kind]) => kind === "solution" || kind === "image")) {
       text = "a second solution: the clues have more than one picture";
+    }
+    if (step[0] === "learn" && before.at(-1)?.[0] === "solution") {
+      text = text.replace("nogood: ", "nogood from the solution, so that any other differs in a guess: ");
     }
     if (step[0] === "guess" && ["solution", "backtrack", "image"].includes(before.at(-1)?.[0])) {
       text = `back to depth ${step[5]}: ${text}`; // the branch ended: the next one at that depth

@@ -696,7 +696,7 @@ def dom_text(n: int) -> str:
     return "rows\n" + "\n".join(rows) + "\ncolumns\n" + "\n".join(columns)
 
 
-def checked_steps(puzzle):
+def checked_steps(puzzle, learning=False):
     """The solver's steps, and checkpoints (step count, the solver's real grid then):
     the grid each probing pass starts from and ends with, and each solution."""
     from solvelab.nonogram.solver import Solver
@@ -711,7 +711,7 @@ def checked_steps(puzzle):
                 checkpoints.append((len(self.steps), list(out[0])))
             return out
 
-    result = Checked(puzzle, record_steps=True).solve()
+    result = Checked(puzzle, record_steps=True, learning=learning).solve()
     masks = [[1 << v for row in grid for v in row] for grid in result.solutions]
     at = [i + 1 for i, step in enumerate(result.steps) if step.kind in ("solution", "image")]
     checkpoints += list(zip(at, masks, strict=True))
@@ -728,10 +728,11 @@ def checked_steps(puzzle):
     ],
     ids=["5x5", "diagonals", "4x4", "6-dom"],
 )
-def test_steps_replay_the_solvers_grid_exactly_through_guesses_and_backtracks(puzzle):
+@pytest.mark.parametrize("learning", [False, True], ids=["plain", "learning"])
+def test_steps_replay_the_solvers_grid_exactly_through_guesses_and_backtracks(puzzle, learning):
     from solvelab.nonogram.steps import replay
 
-    result, checkpoints = checked_steps(puzzle)
+    result, checkpoints = checked_steps(puzzle, learning)
     grids = [
         [3] * (puzzle.width * puzzle.height),
         *replay(result.steps, puzzle.width * puzzle.height),
@@ -742,7 +743,7 @@ def test_steps_replay_the_solvers_grid_exactly_through_guesses_and_backtracks(pu
 
 
 def test_the_step_checks_see_backtracks_and_second_branches():
-    result, _ = checked_steps(parse(dom_text(6)))
+    result, _ = checked_steps(parse(dom_text(6)))  # plain backtracking
     kinds = [step.kind for step in result.steps]
     assert kinds.count("backtrack") > 3
     # a guess right after a backtrack: the branch left is undone by the guess's changes
@@ -750,6 +751,44 @@ def test_the_step_checks_see_backtracks_and_second_branches():
         b for a, b in zip(result.steps, result.steps[1:], strict=False) if a.kind == "backtrack"
     ]
     assert any(step.kind == "guess" and any(m == 3 for _, m in step.changes) for step in after)
+
+
+@pytest.mark.parametrize("text", [dom_text(6), dom_text(8)], ids=["6-dom", "8-dom"])
+def test_the_learning_searchs_steps_show_each_conflict_and_a_nogood_that_holds(text):
+    """Each conflict's cells leave their line no placement; each nogood learnt before
+    the solution is one the solution breaks; the search ends on a conflict no guess
+    made; the grid replayed has each conflict's cells and each forced cell."""
+    from solvelab.nonogram.steps import replay
+
+    puzzle = parse(text)
+    solver = Solver(puzzle, record_steps=True)
+    result = solver.solve()
+    assert result.status == UNIQUE
+    solution = [1 << v for row in result.solutions[0] for v in row]
+    kinds = [step.kind for step in result.steps]
+    assert kinds.count("conflict") == result.stats.backtracks > 10
+    # A nogood from each conflict but the last, and "not all these guesses" after the solution.
+    assert kinds.count("learn") == kinds.count("conflict") - 1 + kinds.count("solution")
+    last = result.steps[-1]
+    assert last.kind == "conflict" and last.depth == 0
+    grids = replay(result.steps, puzzle.width * puzzle.height)
+    solved = False
+    for step, grid in zip(result.steps, grids, strict=True):
+        if step.kind == "conflict":
+            assert all(grid[cell] == mask for cell, mask in step.cells)
+            if step.line >= 0:  # the line, knowing only these cells, has no placement
+                cells = [3] * len(solver.indices[step.line])
+                for cell, mask in step.cells:
+                    cells[solver.indices[step.line].index(cell)] = mask
+                assert not solver.line_solvers[step.line].fits(cells)
+        if step.kind == "learn":
+            assert grid[step.cell] == step.value + 1  # forced to the other value
+            assert (step.cell, 2 - step.value) in step.cells
+            if not solved:  # learnt from the clues alone: the solution breaks it
+                assert any(solution[cell] != mask for cell, mask in step.cells)
+        if step.kind == "solution":
+            assert grid == solution
+            solved = True  # later nogoods may lean on "not this solution"
 
 
 def agrees_with_the_dp(solver, cells) -> str:

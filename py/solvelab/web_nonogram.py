@@ -349,6 +349,7 @@ def nonogram_solve(
     steps: bool = False,
     row_texts: list[str] | None = None,
     column_texts: list[str] | None = None,
+    learning: bool = False,
 ) -> dict:
     """Solve clues (``text`` in any file format, ``rows`` and ``columns``, or one
     text a line in ``row_texts`` and ``column_texts``):
@@ -357,8 +358,10 @@ def nonogram_solve(
     ``line`` is the line (rows first, then columns) that a bad clue or a
     contradiction is about, when the message names one; ``steps`` (with
     ``steps``) are the solver's step records as lists (see
-    :meth:`solvelab.nonogram.steps.Step.to_json`). Recording them keeps the
-    search plain (no learning), which some puzzles make slow: past
+    :meth:`solvelab.nonogram.steps.Step.to_json`): of plain backtracking with
+    probing at every guess, each line solve a step (the Solve page's step mode),
+    or with ``learning`` of the learning search, its guesses, conflicts and nogoods
+    (the solver chapter's demo). A plain search is slow on some puzzles: past
     ``RECORD_SECONDS`` the puzzle is solved without them, and ``note`` says so.
     No time limit otherwise: a valid puzzle gets its answer, and Stop ends a solve.
 
@@ -388,12 +391,13 @@ def nonogram_solve(
             answer["line"] = _line_index(match, len(rows or []))
         return answer
     note = ""
-    result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True) if steps else solve(puzzle)
+    if steps:
+        result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True, learning=learning)
+    else:
+        result = solve(puzzle)
     if result.status == TIMEOUT:  # only a solve recording its steps has a time limit
-        note = (
-            "The steps were not recorded: recording them keeps the search plain, "
-            f"and it took over {RECORD_SECONDS:g} s."
-        )
+        why = "recording them" if learning else "recording them keeps the search plain, and it"
+        note = f"The steps were not recorded: {why} took over {RECORD_SECONDS:g} s."
         result = solve(puzzle)
     answer = {
         "status": result.status,

@@ -12,6 +12,7 @@ from itertools import product
 
 from playwright.sync_api import expect
 
+from solvelab.nonogram import parse
 from solvelab.nonogram.gallery import gallery_puzzle
 from solvelab.nonogram.generator import generate
 from solvelab.nonogram.solver import Solver
@@ -149,7 +150,7 @@ def test_the_line_demo_counts_what_it_does_not_list_and_says_what_is_wrong(page,
 
 def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):
     open_chapter(page, site_url)
-    demos = page.locator("[data-demo=steps]")
+    demos = page.locator("[data-demo=steps]:not([data-learning])")
     expect(demos).to_have_count(3)
     expected = [("cat", "unique"), ("umbrella", "unique"), (None, "multiple")]
     for k, (name, status) in enumerate(expected):
@@ -166,7 +167,7 @@ def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):
                 "step 10 / 11: back to depth 2: guess"
             )
             continue
-        steps = Solver(gallery_puzzle(name), record_steps=True).solve().steps
+        steps = Solver(gallery_puzzle(name), record_steps=True, learning=False).solve().steps
         assert int(demo.get_attribute("data-steps")) == len(steps)
         kinds = {step.kind for step in steps}
         assert ("probe" in kinds) == (name == "umbrella")
@@ -179,11 +180,63 @@ def test_the_step_demos_replay_the_solvers_own_grids(page, site_url):
                 demo.get_by_title("To the end").click()
             expect(demo).to_have_attribute("data-step", str(index))
             cells = page.evaluate(
-                "(k) => Array.from(document.querySelectorAll('[data-demo=steps]')[k].grid.cells)", k
+                "(k) => Array.from(document.querySelectorAll("
+                "'[data-demo=steps]:not([data-learning])')[k].grid.cells)",
+                k,
             )
             assert cells == [CELL[mask] for mask in grids[index - 1]]
         caption = demo.locator(".nono-demo-caption").text_content()
         assert caption.startswith(f"step {len(steps)} / {len(steps)}: ")
+
+
+def test_the_learning_demo_shows_each_conflict_and_nogood_on_the_solvers_grid(page, site_url):
+    open_chapter(page, site_url)
+    demo = page.locator("[data-demo=steps][data-learning]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    rows, columns = demo.get_attribute("data-rows"), demo.get_attribute("data-columns")
+    text = "rows\n" + rows.replace("|", "\n") + "\ncolumns\n" + columns.replace("|", "\n")
+    puzzle = parse(text)
+    result = Solver(puzzle, record_steps=True).solve()
+    steps = result.steps
+    kinds = [step.kind for step in steps]
+    assert demo.get_attribute("data-status") == result.status == "unique"
+    assert int(demo.get_attribute("data-steps")) == len(steps)
+    assert kinds.count("learn") > 10  # a search that learns, not a probe's easy end
+    grids = list(replay(steps, puzzle.width * puzzle.height))
+
+    def shown(index):
+        """The demo at step ``index``: its cells, marks and marked line."""
+        page.evaluate(
+            "(index) => { const s = document.querySelector('[data-learning] input[type=range]');"
+            " s.value = String(index); s.dispatchEvent(new Event('input')); }",
+            index,
+        )
+        expect(demo).to_have_attribute("data-step", str(index))
+        return page.evaluate(
+            "() => { const g = document.querySelector('[data-learning]').grid;"
+            " return [Array.from(g.cells), Object.fromEntries(g.marks), g.markedLine]; }"
+        )
+
+    at = kinds.index("conflict") + 1  # the first contradiction, then its nogood
+    conflict, nogood = steps[at - 1], steps[at]
+    cells, marks, line = shown(at)
+    assert cells == [CELL[mask] for mask in grids[at - 1]]
+    assert marks == {str(cell): "wrong" for cell, _ in conflict.cells}
+    assert line == conflict.line
+    name = f"row {line + 1}" if line < puzzle.height else f"column {line - puzzle.height + 1}"
+    caption = demo.locator(".nono-demo-caption")
+    expect(caption).to_contain_text(
+        f"step {at} / {len(steps)}: contradiction: {name} has no placement"
+    )
+    demo.get_by_title("A step forward").click()
+    expect(caption).to_contain_text(f"step {at + 1} / {len(steps)}: nogood: ")
+    cells, marks, line = shown(at + 1)
+    assert cells == [CELL[mask] for mask in grids[at]]
+    want = {str(cell): "diff" for cell, _ in nogood.cells} | {str(nogood.cell): "hint"}
+    assert marks == want and line == -1
+    assert f"back to depth {nogood.depth}" in caption.text_content()
+    demo.get_by_title("To the end").click()
+    expect(caption).to_contain_text("no guess made it, so no other solution exists")
 
 
 def runs(line) -> list[int]:

@@ -18,6 +18,10 @@ Uniqueness: after a solution, the clause "not all of these guesses" is added
 (the guesses force the whole grid, so any other solution differs in one of
 them) and the search goes on; when a contradiction needs no guess, there is
 no further solution.
+
+With the solver's ``steps`` recorded, the search records its guesses, conflicts,
+nogoods and restarts as steps (see :mod:`solvelab.nonogram.steps`), each with the
+grid's changes since the step before.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from collections import deque
 from heapq import heapify, heappop, heappush
 
 from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, LineSolver, _bits_of, _fits_bits
+from solvelab.nonogram.steps import Step, diff
 
 _MISSING = object()  # a line state not in the cache (None there means "no placement")
 
@@ -51,6 +56,9 @@ class LearningSearch:
         self.queued: set[int] = set()
         self.false_queue: deque[int] = deque()
         self.conflicts = 0
+        self.failed_line = -1  # the line of the last conflict (-1: a clause)
+        self.learnt: list[int] = []  # the last nogood learnt (a clause) ...
+        self.back = 0  # ... and the guess level it sent the search back to
         self.pause_at = float("inf")  # see solutions()
         self.restarts = 0
         self.restart_base = restart_base  # conflicts per Luby unit; 0: never restart
@@ -133,6 +141,7 @@ class LearningSearch:
             else:
                 s.stats.line_lookups += 1
             if changes is None:
+                self.failed_line = line
                 return self._explain(line, len(self.trail))
             if changes:
                 cells = s.indices[line]
@@ -165,6 +174,7 @@ class LearningSearch:
                 if value[first] == 2:  # false too: contradiction
                     keep.extend(watchers[index + 1 :])
                     self.watches[false_lit] = keep
+                    self.failed_line = -1
                     return clause
                 self._assign(first >> 1, (first & 1) + 1, clause)
         self.watches[false_lit] = keep
@@ -278,7 +288,29 @@ class LearningSearch:
         learnt, back = self._analyse(conflict)
         self._backjump(back)
         self._learn(learnt)
+        self.learnt, self.back = learnt, back
         return True
+
+    # -- steps (recorded only when the solver records them) --------------------------
+
+    def _show(self, kind: str, **fields) -> None:
+        """Records a step with the grid's changes since the step before."""
+        s = self.s
+        s._record(Step(kind, changes=diff(s.shown, self.grid), **fields))
+
+    def _show_conflict(self, conflict: list[int]) -> None:
+        grid, level = self.grid, self.level
+        cells = tuple(sorted((lit >> 1, grid[lit >> 1]) for lit in conflict))
+        depth = max((level[cell] for cell, _ in cells), default=0)  # 0: it needs no guess
+        self._show("conflict", line=self.failed_line, depth=depth, cells=cells)
+
+    def _show_learnt(self) -> None:
+        """The learn step: the nogood (each literal false: the cell had the other
+        value), the level jumped back to, and the cell it forces, with what that fixes."""
+        learnt = self.learnt
+        nogood = tuple(sorted((lit >> 1, 2 - (lit & 1)) for lit in learnt))
+        forced = learnt[0]
+        self._show("learn", cell=forced >> 1, value=forced & 1, depth=self.back, cells=nogood)
 
     # -- search ----------------------------------------------------------------------
 
@@ -291,6 +323,7 @@ class LearningSearch:
             if v == 3:
                 self.activity[c] = 0.0
         self._heapify()
+        steps = s.steps is not None
         conflict = self._propagate()
         while True:
             s._check_limits()
@@ -298,9 +331,13 @@ class LearningSearch:
                 yield None
             if conflict is not None:
                 s.stats.backtracks += 1
+                if steps:
+                    self._show_conflict(conflict)
                 if not self._conflict(conflict):
                     return
                 conflict = self._propagate()
+                if steps:
+                    self._show_learnt()
                 continue
             cell = self._pick()
             if cell < 0:
@@ -319,16 +356,22 @@ class LearningSearch:
                 if not self._conflict(block):
                     return
                 conflict = self._propagate()
+                if steps:
+                    self._show_learnt()
                 continue
             if self.restart_base and self.conflicts >= self.next_restart and self.limits:
                 self.restarts += 1
                 self.next_restart = self.conflicts + self.restart_base * _luby(self.restarts + 1)
                 self._backjump(0)
+                if steps:
+                    self._show("restart")
                 continue
             s.stats.branches += 1
             self.limits.append(len(self.trail))
             self._assign(cell, self.phase[cell], None)
             conflict = self._propagate()
+            if steps:
+                self._show("guess", cell=cell, value=self.phase[cell] - 1, depth=len(self.limits))
 
     def _pick(self) -> int:
         """The unknown cell of the highest activity (the lowest index among equals), or -1.

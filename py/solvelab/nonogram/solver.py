@@ -211,7 +211,7 @@ class Solver:
             if goal is not None and puzzle.check(goal)
             else None
         )
-        self.learning = learning and not record_steps
+        self.learning = learning
         self.width = w = puzzle.width
         self.height = h = puzzle.height
         self.size = w * h
@@ -841,6 +841,8 @@ class Solver:
         # The quarter and three-quarter turns keep the same pictures: one space. The
         # most pairs first: the fewest free cells.
         spaces = sorted({tuple(s.twins) for s in self.symmetries}, key=lambda t: (-len(t), t))
+        if self.steps is not None:
+            spaces = []  # one search, whose steps follow each other on one grid
         symmetric = [LearningSearch(self, grid.copy(), twins=twins) for twins in spaces]
         everything = LearningSearch(self, grid)
         turns = [(s, s.solutions(self.max_solutions)) for s in [*symmetric, everything]]
@@ -919,7 +921,7 @@ class Solver:
             return
         result.solutions.append(solution)
         if self.steps is not None:
-            self._record(Step("solution", depth=depth))
+            self._record(Step("solution", depth=depth, changes=diff(self.shown, grid)))
 
 
 def _changes(old, new):
@@ -977,6 +979,7 @@ def solve(
     max_solutions: int = 2,
     check_goal: bool = False,
     work_limit: int | None = None,
+    learning: bool = True,
 ) -> Result:
     """Solve ``puzzle``: ``unique``, ``multiple`` (two solutions), ``none`` (with the
     reason) or ``timeout`` (if ``time_limit`` seconds pass first, or ``work_limit``
@@ -984,7 +987,10 @@ def solve(
 
     With ``check_goal``, the puzzle's goal picture (if it satisfies the clues) is
     the search's first guess everywhere: the verdict is the same, found as a
-    check of that picture, which is quicker when another solution lies near it."""
+    check of that picture, which is quicker when another solution lies near it.
+    Without ``learning``, the search is plain backtracking with probing at every
+    guess (its steps show each line solve and probe; the learning search's show
+    its guesses, conflicts and nogoods)."""
     # The cycle collector paused: the solver makes no reference cycles (reference
     # counts free all it drops), but its many new lists and tuples set the collector
     # off, and in a new process (the CLI, a page's first solve) its first rounds go
@@ -999,6 +1005,7 @@ def solve(
             max_solutions,
             check_goal=check_goal,
             work_limit=work_limit,
+            learning=learning,
         ).solve()
     finally:
         if enabled:

@@ -23,6 +23,19 @@ Kinds:
   it is a solution too (``changes`` make it; see
   :mod:`solvelab.nonogram.symmetry`).
 
+The learning search (:mod:`solvelab.nonogram.learning`, recorded with
+``record_steps=True`` and ``learning=True``) records these as well:
+
+- ``guess``: as above, ``changes`` being the guess and what propagation fixes with it;
+- ``conflict``: line ``line`` has no placement (``-1``: a nogood learnt before is
+  broken); ``cells`` are the cells, with their masks, that make it so; a conflict
+  at ``depth`` 0 needs no guess, and ends the search;
+- ``learn``: the nogood ``cells`` (these masks never all together) is learnt; the
+  search jumps back to ``depth``, where the nogood makes cell ``cell`` colour
+  ``value``; ``changes`` undo the guesses left and add what that forces (a solution's
+  nogood is "not all of these guesses");
+- ``restart``: back to no guess at all, keeping every nogood (``changes`` undo).
+
 >>> from solvelab.nonogram import Puzzle
 >>> from solvelab.nonogram.solver import Solver
 >>> puzzle = Puzzle.from_grid(["X.", ".X"])  # two solutions: the diagonals
@@ -47,9 +60,11 @@ class Step(NamedTuple):
     value: int = -1
     changes: tuple[tuple[int, int], ...] = ()
     depth: int = 0
+    cells: tuple[tuple[int, int], ...] = ()  # a conflict's or a nogood's (cell, mask) pairs
 
     def to_json(self) -> list:
-        """A compact list: ``[kind, line, cell, value, [[cell, mask], ...], depth]``."""
+        """A compact list: ``[kind, line, cell, value, [[cell, mask], ...], depth,
+        [[cell, mask], ...]]`` (the last: ``cells``)."""
         return [
             self.kind,
             self.line,
@@ -57,6 +72,7 @@ class Step(NamedTuple):
             self.value,
             [list(c) for c in self.changes],
             self.depth,
+            [list(c) for c in self.cells],
         ]
 
 
