@@ -18,7 +18,7 @@
 
 import { NonogramGrid, SEED_RULE, readSeed } from "./nonogram-grid.js";
 import { PythonClient, loadingText, withoutReload } from "./python.js";
-import { StepReplay } from "./nonogram-steps.js";
+import { StepReplay, stepMarks } from "./nonogram-steps.js";
 
 const MAX_LENGTH = 100; // the line demo's longest line (nonogram_line's limit)
 
@@ -250,13 +250,8 @@ async function stepsDemo(demo) {
     index = Math.max(0, Math.min(replay.length, index));
     scrubber.value = String(index);
     grid.setCells(replay.cellsAfter(index));
-    const step = replay.steps[index - 1];
-    const conflict = step?.[0] === "conflict";
-    grid.markedLine = step?.[0] === "line" || conflict ? step[1] : -1;
-    grid.lineTint = conflict ? [220, 40, 40] : [255, 171, 0]; // a failing line red, one being solved the accent
-    grid.marks.clear();
-    for (const [cell] of step?.[6] ?? []) grid.marks.set(cell, conflict ? "wrong" : "diff"); // a conflict's or a nogood's cells
-    if (step && step[2] >= 0) grid.marks.set(step[2], "hint"); // the cell probed, guessed or forced
+    const { marks, line, tint } = stepMarks(replay.steps[index - 1]);
+    Object.assign(grid, { marks, markedLine: line, lineTint: tint });
     grid.draw();
     caption.textContent = replay.caption(index);
     demo.dataset.step = String(index);

@@ -6,7 +6,7 @@
 
 import { PythonClient, loadingText } from "./python.js";
 import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames } from "./nonogram-grid.js";
-import { StepReplay } from "./nonogram-steps.js";
+import { StepReplay, stepMarks } from "./nonogram-steps.js";
 
 const root = document.querySelector(".nonogram-solve");
 const $ = (selector) => root.querySelector(selector);
@@ -42,6 +42,7 @@ for (const [text, name, title, act] of [
 }
 $(".nono-two").before(zoomRow);
 let replay = null; // the last solve's StepReplay
+let answerMarks = null; // the answer's marks on the first grid, shown at a step that points at nothing
 
 function showStatus(status) {
   const line = $(".nono-python");
@@ -297,6 +298,8 @@ function describe(grid, name, cells) {
 
 function replayable(steps, width, height, twoSolutions) {
   replay = new StepReplay(steps, width, height);
+  const [grid] = grids;
+  answerMarks = { marks: new Map(grid.marks), line: grid.markedLine, tint: grid.lineTint };
   $(".nono-scrubber").max = String(steps.length);
   $(".nono-steps").hidden = false;
   // With two solutions, the first one's step: the two panels then show both.
@@ -308,6 +311,9 @@ function goTo(index) {
   index = Math.max(0, Math.min(replay.length, index));
   $(".nono-scrubber").value = String(index);
   const cells = replay.cellsAfter(index);
+  const pointed = stepMarks(replay.steps[index - 1]);
+  const { marks, line, tint } = pointed.marks.size || pointed.line >= 0 ? pointed : answerMarks;
+  Object.assign(grids[0], { marks: new Map(marks), markedLine: line, lineTint: tint });
   grids[0].setCells(cells);
   describe(grids[0], `The solver's grid after step ${index} of ${replay.length}`, cells);
   $(".nono-scrubber").setAttribute("aria-valuetext", `step ${index} of ${replay.length}`);

@@ -50,6 +50,22 @@ export function describe([kind, line, cell, value, changes, depth, pairs = []], 
   return "a solution";
 }
 
+const ACCENT = [255, 171, 0]; // a line being solved
+const RED = [220, 40, 40]; // a line that fails
+
+/** What a step points at on a grid (a NonogramGrid's marks, markedLine and lineTint):
+ * a conflict's cells ("wrong") and its failing line, a nogood's cells ("diff"), the
+ * cell probed, guessed or forced ("hint"), the line being solved. */
+export function stepMarks(step) {
+  const marks = new Map();
+  if (!step) return { marks, line: -1, tint: ACCENT };
+  const [kind, line, cell, , , , pairs = []] = step;
+  const failing = kind === "conflict";
+  for (const [i] of pairs) marks.set(i, failing ? "wrong" : "diff");
+  if (cell >= 0) marks.set(cell, "hint");
+  return { marks, line: kind === "line" || failing ? line : -1, tint: failing ? RED : ACCENT };
+}
+
 /** The steps of one solve, with a grid kept every SNAPSHOT_EVERY steps. */
 export class StepReplay {
   constructor(steps, width, height) {

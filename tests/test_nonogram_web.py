@@ -231,13 +231,39 @@ def test_solve_reports_two_solutions_a_contradiction_and_steps():
 
 
 def test_solve_answers_without_steps_when_recording_them_takes_too_long(monkeypatch):
-    """Recording steps keeps the search plain (slow on some puzzles): past its limit the
-    answer comes without them, never as a timeout."""
+    """Recording steps takes longer (a plain search is slow on some puzzles): past the
+    limit, plain and then learning, the answer comes without them, never as a timeout."""
     monkeypatch.setattr(web_nonogram, "RECORD_SECONDS", 1e-9)  # any search passes it
     ring = web.nonogram_solve(text="rows\n2\n1 1\n2\ncolumns\n2\n1 1\n2", steps=True)
     assert ring["status"] == "multiple" and len(ring["solutions"]) == 2
     assert "steps" not in ring
     assert ring["note"].startswith("The steps were not recorded")
+
+
+def test_solve_records_the_learning_searchs_steps_when_plain_backtracking_is_too_slow(
+    monkeypatch,
+):
+    """Past its limit, a plain search's steps give way to the learning search's."""
+    from solvelab.nonogram.solver import TIMEOUT, Result
+
+    plain = []
+
+    def plain_runs_out(puzzle, **options):
+        if options.get("learning", True) is False:
+            plain.append(puzzle)
+            return Result(puzzle, TIMEOUT)  # as a plain search past RECORD_SECONDS does
+        return solve(puzzle, **options)
+
+    monkeypatch.setattr(web_nonogram, "solve", plain_runs_out)
+    rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 1 2|2 2 1|1 2|1 2 1 1|2 1"  # the chapter's demo
+    columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1"
+    answer = web.nonogram_solve(
+        row_texts=rows.split("|"), column_texts=columns.split("|"), steps=True
+    )
+    assert len(plain) == 1 and answer["status"] == "unique"
+    kinds = [step[0] for step in answer["steps"]]
+    assert "learn" in kinds and "backtrack" not in kinds and kinds[-1] == "conflict"
+    assert answer["note"].startswith("Plain backtracking took over 10 s here")
 
 
 def test_export_round_trips_through_every_format():

@@ -362,7 +362,8 @@ def nonogram_solve(
     probing at every guess, each line solve a step (the Solve page's step mode),
     or with ``learning`` of the learning search, its guesses, conflicts and nogoods
     (the solver chapter's demo). A plain search is slow on some puzzles: past
-    ``RECORD_SECONDS`` the puzzle is solved without them, and ``note`` says so.
+    ``RECORD_SECONDS`` the learning search's steps are recorded instead, and past
+    that again the puzzle is solved without steps; ``note`` says which.
     No time limit otherwise: a valid puzzle gets its answer, and Stop ends a solve.
 
     >>> nonogram_solve(row_texts=["1", "x"], column_texts=["1", "1"])
@@ -393,11 +394,16 @@ def nonogram_solve(
     note = ""
     if steps:
         result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True, learning=learning)
+        if result.status == TIMEOUT and not learning:
+            note = (
+                f"Plain backtracking took over {RECORD_SECONDS:g} s here: the steps are "
+                "the learning search's (its guesses, contradictions and nogoods)."
+            )
+            result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True)
     else:
         result = solve(puzzle)
     if result.status == TIMEOUT:  # only a solve recording its steps has a time limit
-        why = "recording them" if learning else "recording them keeps the search plain, and it"
-        note = f"The steps were not recorded: {why} took over {RECORD_SECONDS:g} s."
+        note = f"The steps were not recorded: recording them took over {RECORD_SECONDS:g} s."
         result = solve(puzzle)
     answer = {
         "status": result.status,
