@@ -303,6 +303,37 @@ def solver_checkpoints(rows, columns):
     return result, shown
 
 
+def test_step_mode_marks_the_line_solved_and_the_cell_tried(page, site_url):
+    # Two solutions (the solver chapter's 7 × 7): line passes, probes, guesses.
+    rows = ["1", "1 2", "3 1", "2 1", "1 1", "1 2", "1 1 1"]
+    columns = ["1 1", "1", "2 1", "1 1", "2 2", "1 2", "3 1"]
+    result = Solver(parse(clue_text(rows, columns)), record_steps=True, learning=False).solve()
+    steps = result.steps
+    first, second = ([v for row in grid for v in row] for grid in result.solutions)
+    differ = {str(i): "diff" for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b}
+    open_solve(page, site_url)
+    type_clues(page, rows, columns)
+    solve(page)
+    kinds = [step.kind for step in steps]
+    for kind in ("line", "probe", "guess", "solution"):
+        at = kinds.index(kind) + 1
+        page.evaluate(
+            "(step) => { const s = document.querySelector('.nono-scrubber');"
+            " s.value = String(step); s.dispatchEvent(new Event('input')); }",
+            at,
+        )
+        marks, line = page.evaluate(
+            "() => [Object.fromEntries(window.nonogramGrid.marks), window.nonogramGrid.markedLine]"
+        )
+        step = steps[at - 1]
+        if kind == "line":
+            assert (marks, line) == ({}, step.line)
+        elif kind == "solution":  # nothing to point at: the answer's marks, where they differ
+            assert (marks, line) == (differ, -1) and differ
+        else:
+            assert (marks, line) == ({str(step.cell): "hint"}, -1)
+
+
 def test_step_mode_shows_the_solvers_grid_at_every_step_through_backtracks(page, site_url):
     rows, columns = dom(5)  # unique; backtracking search, so guesses fail and are left
     result, checkpoints = solver_checkpoints(rows, columns)
