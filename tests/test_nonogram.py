@@ -753,6 +753,24 @@ def test_the_step_checks_see_backtracks_and_second_branches():
     assert any(step.kind == "guess" and any(m == 3 for _, m in step.changes) for step in after)
 
 
+def test_the_chapters_counts_of_plain_and_learning_search_on_8_dom_are_the_solvers():
+    from pathlib import Path
+
+    chapter = Path(__file__).resolve().parent.parent / "site" / "nonograms" / "solver.md"
+    said = " ".join(chapter.read_text(encoding="utf-8").split())
+    plain = Solver(parse(dom_text(8)), learning=False).solve().stats
+    learning = Solver(parse(dom_text(8)), record_steps=True).solve().stats
+    plain_lines = round((plain.line_solves + plain.line_lookups) / 1e6)
+    assert (
+        f"plain backtracking makes {plain.branches} guesses and {plain.probes:,} probes, "
+        f"about {plain_lines} million line solves"
+    ) in said
+    assert (
+        f"the learning search makes {learning.branches} guesses, {learning.probes} probes "
+        f"and {learning.line_solves + learning.line_lookups:,} line solves"
+    ) in said
+
+
 @pytest.mark.parametrize("text", [dom_text(6), dom_text(8)], ids=["6-dom", "8-dom"])
 def test_the_learning_searchs_steps_show_each_conflict_and_a_nogood_that_holds(text):
     """Each conflict's cells leave their line no placement; each nogood learnt before

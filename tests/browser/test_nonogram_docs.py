@@ -202,6 +202,13 @@ def test_the_learning_demo_shows_each_conflict_and_nogood_on_the_solvers_grid(pa
     assert demo.get_attribute("data-status") == result.status == "unique"
     assert int(demo.get_attribute("data-steps")) == len(steps)
     assert kinds.count("learn") > 10  # a search that learns, not a probe's easy end
+    # What the chapter says of it, and of plain backtracking on it.
+    plain = Solver(puzzle, learning=False).solve().stats
+    stats = result.stats
+    said = " ".join(page.locator("article").text_content().split())
+    assert f"Its {stats.branches} guesses meet {stats.backtracks} contradictions." in said
+    assert f"fewer guesses ({plain.branches} here), but makes {plain.probes} probes" in said
+    assert f"where the learning search makes {stats.probes}, all before its first guess" in said
     grids = list(replay(steps, puzzle.width * puzzle.height))
 
     def shown(index):
