@@ -16,10 +16,10 @@ const lineName = (line, height) => (line < height ? `row ${line + 1}` : `column 
 const cells = (n) => (n === 1 ? "1 cell" : `${n} cells`);
 const MAX_NAMED = 4; // a nogood of more cells is not read out cell by cell
 
-/** "row 2, column 3 filled, row 4, column 1 empty" (or "5 cells, as marked"). */
+/** "row 2, column 3 filled and row 4, column 1 empty" (or "the 5 cells marked"). */
 function cellValues(pairs, width) {
   if (pairs.length > MAX_NAMED) return `the ${pairs.length} cells marked`;
-  return pairs.map(([i, mask]) => `${where(i, width)} ${mask === 2 ? "filled" : "empty"}`).join(", ");
+  return pairs.map(([i, mask]) => `${where(i, width)} ${mask === 2 ? "filled" : "empty"}`).join(" and ");
 }
 
 /** What a step did, in words. */
@@ -40,11 +40,14 @@ export function describe([kind, line, cell, value, changes, depth, pairs = []], 
   }
   if (kind === "learn") {
     const back = depth === 0 ? "back to no guess" : `back to depth ${depth}`;
-    const forced = `${where(cell, width)} ${value ? "filled" : "empty"}`;
+    const [now, was] = value ? ["filled", "empty"] : ["empty", "filled"];
     const also = changes.length > 1 ? `; ${cells(changes.length)} change` : "";
-    if (pairs.length === 1) return `nogood: ${where(cell, width)} is never ${value ? "empty" : "filled"}; ${back}, where it is ${value ? "filled" : "empty"}${also}`;
-    const never = pairs.length > MAX_NAMED ? `the ${pairs.length} cells marked may never all be as they were` : `never ${cellValues(pairs, width)} together`;
-    return `nogood: ${never}; ${back}, where it makes ${forced}${also}`;
+    if (pairs.length === 1) return `nogood: ${where(cell, width)} is never ${was}; ${back}, where it is ${now}${also}`;
+    const never =
+      pairs.length > MAX_NAMED
+        ? `the ${pairs.length} cells marked may never all be as they were`
+        : `never ${cellValues(pairs, width)} together`;
+    return `nogood: ${never}; ${back}, where it makes ${where(cell, width)} ${now}${also}`;
   }
   if (kind === "restart") return "restart: every guess undone, every nogood kept";
   return "a solution";
