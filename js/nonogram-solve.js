@@ -179,6 +179,7 @@ async function solve() {
     row_texts: boxes("row").map((input) => input.value),
     column_texts: boxes("column").map((input) => input.value),
     steps: $("[data-field=steps]").checked,
+    learning: $("[data-field=search]").value === "learning", // whose steps are recorded
   };
   const stop = $("[data-action=stop]");
   running = true;
@@ -343,6 +344,11 @@ root.addEventListener("click", (event) => {
   if (action) Promise.resolve(action()).catch(failed);
 });
 $(".nono-scrubber").addEventListener("input", (event) => goTo(Number(event.target.value)));
+// Which search's steps: asked only when steps are recorded.
+const stepsBox = $("[data-field=steps]");
+const searchShown = () => ($("[data-field=search]").disabled = !stepsBox.checked);
+stepsBox.addEventListener("change", searchShown);
+searchShown(); // a reload may bring the box back unticked
 // A size typed out of range or not whole is corrected in its box and said, after what
 // the change does to an answer shown; the note goes once a size is typed as it is used.
 // The same number written otherwise (1e2, 007) is only shown as the boxes use it.

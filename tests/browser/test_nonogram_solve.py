@@ -303,6 +303,28 @@ def solver_checkpoints(rows, columns):
     return result, shown
 
 
+def test_step_mode_can_show_the_learning_search(page, site_url):
+    rows, columns = dom(5)
+    steps = Solver(parse(clue_text(rows, columns)), record_steps=True).solve().steps
+    assert "learn" in {step.kind for step in steps}
+    open_solve(page, site_url)
+    type_clues(page, rows, columns)
+    page.get_by_label("Whose steps").select_option("learning")
+    solve(page)
+    expect(page.locator(".nono-message")).to_have_text("One solution, found by search.")
+    assert page.locator(".nonogram-solve").get_attribute("data-step") == str(len(steps))
+    at = [step.kind for step in steps].index("learn") + 1
+    page.evaluate(
+        "(step) => { const s = document.querySelector('.nono-scrubber');"
+        " s.value = String(step); s.dispatchEvent(new Event('input')); }",
+        at,
+    )
+    expect(page.locator(".nono-step-text")).to_contain_text(f"step {at} / {len(steps)}: nogood: ")
+    # Only asked when steps are recorded.
+    page.locator("[data-field=steps]").uncheck()
+    expect(page.get_by_label("Whose steps")).to_be_disabled()
+
+
 def test_step_mode_marks_the_line_solved_and_the_cell_tried(page, site_url):
     # Two solutions (the solver chapter's 7 × 7): line passes, probes, guesses.
     rows = ["1", "1 2", "3 1", "2 1", "1 1", "1 2", "1 1 1"]
