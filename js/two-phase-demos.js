@@ -1,7 +1,7 @@
 // The live demos of "How two-phase works" (site/cube/two-phase.md).
 //
 // Python decides, this shows: every number on the page comes from
-// solvelab.web (two_phase_lesson, phase1_coordinates, ida_star) through the
+// solvelab.web (two_phase_lesson, two_phase_versions, phase1_coordinates, ida_star) through the
 // worker; the cubes are js/cube-embed.js demos. Each demo element says what it
 // is with data-lesson and is set up when found:
 //
@@ -10,6 +10,7 @@
 //   <div data-lesson="coordinates">                        buttons turn a cube; coordinates
 //   <div data-lesson="bound">                              the pruning tables on that cube
 //   <div data-lesson="ida" data-scrambles="A|B|C">         IDA* limit by limit
+//   <div data-lesson="versions" data-scramble="...">      the six versions, each searched alone
 //
 // When Python has answered, a demo's data-state is "ready" (tests wait for it). The
 // calls wait for the solver's tables in the worker; when Python or the tables cannot
@@ -94,10 +95,12 @@ function lessonOf(scramble) {
   return phases.get(scramble);
 }
 
-function markPhase1(box, phase1) {
+/** Marks the moves from `from` to before `to` as phase 1's, the others as phase 2's. */
+function markPhase1(box, phase1, from = 0) {
   box.querySelectorAll(".cube-demo-move").forEach((span, i) => {
-    span.classList.toggle("is-phase1", i < phase1);
-    span.classList.toggle("is-phase2", i >= phase1);
+    const first = i >= from && i < from + phase1;
+    span.classList.toggle("is-phase1", first);
+    span.classList.toggle("is-phase2", !first);
   });
 }
 
@@ -339,7 +342,56 @@ async function idaDemo(demo) {
   run(scrambles[0]);
 }
 
-const setUps = { phases: phasesDemo, "h-view": hViewDemo, coordinates: coordinatesDemo, bound: boundDemo, ida: idaDemo };
+// --- The six versions of one cube, each searched alone ---
+
+const AXIS = { U: "U–D", F: "F–B", R: "R–L" };
+
+async function versionsDemo(demo) {
+  const scramble = demo.dataset.scramble;
+  const box = await cubeBox(demo);
+  box.show({ setup: scramble });
+  const done = waiting(demo);
+  const answer = await pythonReady()
+    .then((py) => py.call("two_phase_versions", { moves: scramble }))
+    .finally(done);
+  if (answer.error) throw new Error(answer.error);
+  const rows = answer.versions;
+  const shortest = Math.min(...rows.map((row) => row.length));
+  const table = make("table", "lesson-readout lesson-versions");
+  const head = make("tr");
+  for (const title of ["version", "phase 1", "phase 2", "total"]) head.append(make("th", "", title));
+  table.append(head);
+  const legend = make("p", "lesson-legend");
+  legend.setAttribute("role", "status"); // the version shown, read out when chosen
+  const buttons = [];
+  const show = (row, button) => {
+    box.show({ setup: scramble, moves: row.moves });
+    // The inverse's solution is its version's turned round: its phase 1 comes last.
+    markPhase1(box, row.phase1, row.inverse ? row.length - row.phase1 : 0);
+    for (const other of buttons) other.setAttribute("aria-pressed", String(other === button));
+    legend.textContent = `${button.textContent}: phase 1 (marked) ${row.phase1} moves, ${row.inverse ? "last" : "first"}; ${row.length} in all`;
+    demo.dataset.shown = button.textContent;
+  };
+  for (const row of rows) {
+    const tr = make("tr");
+    const button = make("button", "md-button lesson-button", `${AXIS[row.up]} axis${row.inverse ? ", inverse" : ""}`);
+    button.type = "button";
+    button.addEventListener("click", () => show(row, button));
+    buttons.push(button);
+    const name = make("td");
+    name.append(button);
+    tr.append(name, make("td", "", String(row.phase1)), make("td", "", String(row.length - row.phase1)), make("td", "lesson-value", String(row.length)));
+    tr.classList.toggle("is-best", row.length === shortest);
+    table.append(tr);
+  }
+  demo.append(legend, table);
+  const best = rows.findIndex((row) => row.length === shortest);
+  show(rows[best], buttons[best]);
+  demo.dataset.shortest = String(shortest);
+  demo.dataset.state = "ready";
+}
+
+const setUps = { versions: versionsDemo, phases: phasesDemo, "h-view": hViewDemo, coordinates: coordinatesDemo, bound: boundDemo, ida: idaDemo };
 
 /**
  * Sets a demo up; if it cannot run, it says why and offers to try again. The demos

@@ -43,7 +43,7 @@ const PACKAGE_DIR = "/py";
 const TABLES_DIR = "/tables";
 const TABLES_URL = new URL("../tables/", import.meta.url);
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
-const NEEDS_TABLES = new Set(["solve", "random_state_scramble", "two_phase_lesson", "phase1_coordinates", "ida_star"]);
+const NEEDS_TABLES = new Set(["solve", "random_state_scramble", "two_phase_lesson", "two_phase_versions", "phase1_coordinates", "ida_star"]);
 
 // Calls a function of solvelab.web with keyword arguments given as JSON, and
 // answers in JSON: {"result": ...} or {"failure": {kind, message, traceback}}.

@@ -102,3 +102,29 @@ def test_ida_star_finds_a_shortest_solution_and_prunes():
     assert limits[-1]["plain"] > 20 * limits[-1]["nodes"]
     assert web.ida_star("R U")["moves"] == ["U'", "R'"]
     assert ida_star(Cube())["moves"] == []
+
+
+def test_the_six_versions_each_solve_the_cube_with_phase_2_in_their_own_h():
+    """Each version's first solution solves the cube itself; its phase 2 (last for the
+    cube as held and turned, first for the inverse, whose solution is turned round)
+    stays in the H of its axis: quarter turns of that axis's faces, half turns else."""
+    from solvelab.cube.lessons import versions
+
+    cube = Cube.random(seed=11)
+    rows = versions(cube)
+    assert {(row["up"], row["inverse"]) for row in rows} == {
+        (up, inverse) for up in "UFR" for inverse in (False, True)
+    }
+    axis = {"U": "UD", "F": "FB", "R": "RL"}
+    for row in rows:
+        moves = row["moves"].split()
+        assert len(moves) == row["length"] and 0 < row["phase1"] <= row["length"]
+        assert cube.apply(row["moves"]).is_solved()
+        cut = row["length"] - row["phase1"] if row["inverse"] else row["phase1"]
+        phase2 = moves[:cut] if row["inverse"] else moves[cut:]
+        assert all(m[0] in axis[row["up"]] or m.endswith("2") for m in phase2), row
+    # The cube as held is the textbook search's own first solution.
+    first = next(solutions(cube, time_limit=None, classic=True))
+    assert (rows[0]["phase1"], rows[0]["length"]) == (first.phase1, first.length)
+    assert rows[0]["moves"] == " ".join(str(m) for m in first.moves)
+    assert web.two_phase_versions("R U Q")["error"] == "unknown move 'Q' at column 5"

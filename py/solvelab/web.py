@@ -479,6 +479,21 @@ def phase1_coordinates(moves: str) -> dict:
     return lessons.phase1_coordinates(cube)
 
 
+def two_phase_versions(moves: str) -> dict:
+    """The six versions of the cube after ``moves``, each searched alone to its
+    first solution: ``{"versions": [{up, inverse, phase1, length, moves}, ...]}``.
+
+    See :func:`solvelab.cube.lessons.versions`.
+    """
+    from solvelab.cube import lessons
+
+    try:
+        cube = _cube_of_moves(moves)
+    except NotationError as error:
+        return {"error": str(error)}
+    return {"versions": lessons.versions(cube)}
+
+
 def ida_star(moves: str) -> dict:
     """IDA* depth limit by depth limit on the cube after ``moves`` (a short scramble).
 

@@ -142,6 +142,38 @@ def test_ida_star_shows_pythons_limits(page, site_url):
     expect(pressed).to_have_text(last)
 
 
+def test_the_versions_demo_shows_each_versions_first_solution_as_python_finds_it(page, site_url):
+    from solvelab.cube.lessons import versions
+
+    open_chapter(page, site_url)
+    demo = page.locator("[data-lesson=versions]")
+    expect(demo).to_have_attribute("data-state", "ready", timeout=PYTHON)
+    rows = versions(Cube().apply(demo.get_attribute("data-scramble")))
+    shown = demo.locator("tr").all_text_contents()[1:]
+    assert len(shown) == len(rows) == 6
+    shortest = min(row["length"] for row in rows)
+    assert demo.get_attribute("data-shortest") == str(shortest)
+    for tr, row in zip(demo.locator("tr").all()[1:], rows, strict=True):
+        cells = tr.locator("td").all_text_contents()
+        phase2 = row["length"] - row["phase1"]
+        assert cells[1:3] == [str(row["phase1"]), str(phase2)]
+        assert cells[3].startswith(str(row["length"]))
+        assert (
+            "shortest" in tr.evaluate("el => getComputedStyle(el.lastChild, '::after').content")
+        ) == (row["length"] == shortest)
+        # Its button shows its solution on the cube, phase 1 marked first (last for the inverse).
+        tr.get_by_role("button").click()
+        expect(tr.get_by_role("button")).to_have_attribute("aria-pressed", "true")
+        moves = demo.locator(".cube-demo-move").all_text_contents()
+        assert " ".join(moves) == row["moves"]
+        marked = [
+            "is-phase1" in c
+            for c in demo.locator(".cube-demo-move").evaluate_all("s => s.map(x => x.className)")
+        ]
+        first = [i < row["phase1"] for i in range(row["length"])]
+        assert marked == (first[::-1] if row["inverse"] else first)
+
+
 def test_the_superflip_opens_in_the_player_at_its_start(page, site_url):
     # The chapter says to step through it: the player starts on the superflip, not solved.
     open_chapter(page, site_url)

@@ -143,3 +143,43 @@ def ida_star(cube: Cube, max_depth: int = 6) -> dict:
             found = [str(MOVES[m]) for m in path]
             break
     return {"start_bound": bound(*start), "limits": limits, "moves": found}
+
+
+def versions(cube: Cube) -> list[dict]:
+    """The six versions of the cube the real solver searches, each searched alone.
+
+    A version is the cube held with another axis up (``up``: the face of the cube
+    that is on top), or its inverse (the cube the scramble's inverse makes). Each
+    is solved by the textbook search (``solutions(classic=True)``) up to its first
+    solution: ``phase1`` + the rest = ``length``, and ``moves``, which solve the
+    cube itself (a version's solution turned back: relabelled, and for the inverse
+    reversed and inverted). Different versions lie at different distances from
+    their H, so their first solutions differ.
+
+    >>> rows = versions(Cube().apply("R U2 F' L D2 B"))
+    >>> [(row["up"], row["inverse"]) for row in rows][:4]
+    [('U', False), ('F', False), ('R', False), ('U', True)]
+    >>> all(Cube().apply("R U2 F' L D2 B").apply(row["moves"]).is_solved() for row in rows)
+    True
+    """
+    from solvelab.cube.notation import Algorithm
+    from solvelab.cube.solver import _directions, solutions
+    from solvelab.cube.symmetry import conjugate
+
+    rows = []
+    for inverse, version in ((False, cube), (True, cube.inverse())):
+        for rotation, relabel in _directions():
+            first = next(solutions(conjugate(version, rotation), time_limit=None, classic=True))
+            moves = Algorithm([MOVES[relabel[MOVES.index(move)]] for move in first.moves])
+            if inverse:
+                moves = moves.inverse()
+            rows.append(
+                {
+                    "up": MOVES[relabel[0]].name,  # the face turned by the version's U
+                    "inverse": inverse,
+                    "phase1": first.phase1,
+                    "length": first.length,
+                    "moves": " ".join(str(move) for move in moves),
+                }
+            )
+    return rows
