@@ -95,7 +95,7 @@ function lessonOf(scramble) {
   return phases.get(scramble);
 }
 
-/** Marks the moves from `from` to before `to` as phase 1's, the others as phase 2's. */
+/** Marks `phase1` moves from move `from` on as phase 1's, the others as phase 2's. */
 function markPhase1(box, phase1, from = 0) {
   box.querySelectorAll(".cube-demo-move").forEach((span, i) => {
     const first = i >= from && i < from + phase1;
@@ -380,7 +380,8 @@ async function versionsDemo(demo) {
     buttons.push(button);
     const name = make("td");
     name.append(button);
-    tr.append(name, make("td", "", String(row.phase1)), make("td", "", String(row.length - row.phase1)), make("td", "lesson-value", String(row.length)));
+    const phase2 = row.length - row.phase1;
+    tr.append(name, make("td", "", String(row.phase1)), make("td", "", String(phase2)), make("td", "lesson-value", String(row.length)));
     tr.classList.toggle("is-best", row.length === shortest);
     table.append(tr);
   }
