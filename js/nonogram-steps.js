@@ -35,7 +35,7 @@ export function describe([kind, line, cell, value, changes, depth, pairs = []], 
   if (kind === "image") return "that solution mirrored or turned: the clues stay the same, so it is a solution too";
   if (kind === "conflict") {
     const what = line >= 0 ? `${lineName(line, height)} has no placement` : "a nogood learnt before is broken";
-    const end = depth === 0 ? ": no guess made it, so no other solution exists" : "";
+    const end = depth === 0 ? ": no guess made it" : ""; // the search ends here (see caption)
     return `contradiction: ${what} with ${cellValues(pairs, width)}${end}`;
   }
   if (kind === "learn") {
@@ -101,6 +101,10 @@ export class StepReplay {
     let text = describe(step, this.width, this.height);
     if (step[0] === "solution" && before.some(([kind]) => kind === "solution" || kind === "image")) {
       text = "a second solution: the clues have more than one picture";
+    }
+    if (step[0] === "conflict" && step[5] === 0) {
+      const solved = before.some(([kind]) => kind === "solution");
+      text += solved ? ", so no other solution exists" : ", so there is no solution";
     }
     if (step[0] === "learn" && before.at(-1)?.[0] === "solution") {
       text = text.replace("nogood: ", "nogood from the solution, so that any other differs in a guess: ");

@@ -325,6 +325,29 @@ def test_step_mode_can_show_the_learning_search(page, site_url):
     expect(page.get_by_label("Whose steps")).to_be_disabled()
 
 
+def test_the_learning_searchs_last_step_says_there_is_no_solution_when_none_was_found(
+    page, site_url
+):
+    # The solver chapter's demo with row 7's clue turned round: no solution, which
+    # line solving and probing alone do not show.
+    rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 2 1|2 2 1|1 2|1 2 1 1|2 1".split("|")
+    columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1".split("|")
+    result = Solver(parse(clue_text(rows, columns)), record_steps=True).solve()
+    assert result.status == "none" and result.difficulty == "search"
+    assert (result.steps[-1].kind, result.steps[-1].depth) == ("conflict", 0)
+    open_solve(page, site_url)
+    type_clues(page, rows, columns)
+    page.get_by_label("Whose steps").select_option("learning")
+    solve(page)
+    expect(page.locator(".nono-message")).to_contain_text(f"No solution: {result.reason}")
+    expect(page.locator(".nono-step-text")).to_contain_text(
+        f"step {len(result.steps)} / {len(result.steps)}: contradiction: "
+    )
+    expect(page.locator(".nono-step-text")).to_contain_text(
+        "no guess made it, so there is no solution"
+    )
+
+
 def test_step_mode_marks_the_line_solved_and_the_cell_tried(page, site_url):
     # Two solutions (the solver chapter's 7 × 7): line passes, probes, guesses.
     rows = ["1", "1 2", "3 1", "2 1", "1 1", "1 2", "1 1 1"]
