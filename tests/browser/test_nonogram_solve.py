@@ -330,8 +330,9 @@ def test_the_learning_searchs_last_step_says_there_is_no_solution_when_none_was_
 ):
     # The solver chapter's demo with row 7's clue turned round: no solution, which
     # line solving and probing alone do not show.
-    rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 2 1|2 2 1|1 2|1 2 1 1|2 1".split("|")
-    columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1".split("|")
+    rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 2 1|2 2 1|1 2|1 2 1 1|2 1"
+    columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1"
+    rows, columns = rows.split("|"), columns.split("|")
     result = Solver(parse(clue_text(rows, columns)), record_steps=True).solve()
     assert result.status == "none" and result.difficulty == "search"
     assert (result.steps[-1].kind, result.steps[-1].depth) == ("conflict", 0)
