@@ -57,8 +57,6 @@ class LearningSearch:
         self.false_queue: deque[int] = deque()
         self.conflicts = 0
         self.failed_line = -1  # the line of the last conflict (-1: a clause)
-        self.learnt: list[int] = []  # the last nogood learnt (a clause) ...
-        self.back = 0  # ... and the guess level it sent the search back to
         self.pause_at = float("inf")  # see solutions()
         self.restarts = 0
         self.restart_base = restart_base  # conflicts per Luby unit; 0: never restart
@@ -280,16 +278,16 @@ class LearningSearch:
         lit = clause[0]
         self._assign(lit >> 1, (lit & 1) + 1, clause)
 
-    def _conflict(self, conflict: list[int]) -> bool:
-        """Learn from a contradiction and jump back; False if it needs no guess at all."""
+    def _conflict(self, conflict: list[int]) -> list[int] | None:
+        """Learn from a contradiction and jump back: the clause learnt, or None if the
+        contradiction needs no guess at all."""
         self.conflicts += 1
         if not self.limits or all(self.level[lit >> 1] == 0 for lit in conflict):
-            return False
+            return None
         learnt, back = self._analyse(conflict)
         self._backjump(back)
         self._learn(learnt)
-        self.learnt, self.back = learnt, back
-        return True
+        return learnt
 
     # -- steps (recorded only when the solver records them) --------------------------
 
@@ -304,13 +302,14 @@ class LearningSearch:
         depth = max((level[cell] for cell, _ in cells), default=0)  # 0: it needs no guess
         self._show("conflict", line=self.failed_line, depth=depth, cells=cells)
 
-    def _show_learnt(self) -> None:
+    def _show_learnt(self, learnt: list[int]) -> None:
         """The learn step: the nogood (each literal false: the cell had the other
-        value), the level jumped back to, and the cell it forces, with what that fixes."""
-        learnt = self.learnt
+        value), the level jumped back to (the search's level now), and the cell it
+        forces, with what that fixes."""
         nogood = tuple(sorted((lit >> 1, 2 - (lit & 1)) for lit in learnt))
         forced = learnt[0]
-        self._show("learn", cell=forced >> 1, value=forced & 1, depth=self.back, cells=nogood)
+        depth = len(self.limits)
+        self._show("learn", cell=forced >> 1, value=forced & 1, depth=depth, cells=nogood)
 
     # -- search ----------------------------------------------------------------------
 
@@ -333,11 +332,12 @@ class LearningSearch:
                 s.stats.backtracks += 1
                 if steps:
                     self._show_conflict(conflict)
-                if not self._conflict(conflict):
+                learnt = self._conflict(conflict)
+                if learnt is None:
                     return
                 conflict = self._propagate()
                 if steps:
-                    self._show_learnt()
+                    self._show_learnt(learnt)
                 continue
             cell = self._pick()
             if cell < 0:
@@ -353,11 +353,12 @@ class LearningSearch:
                 if len(block) > 1:
                     self.watches.setdefault(block[0], []).append(block)
                     self.watches.setdefault(block[1], []).append(block)
-                if not self._conflict(block):
+                learnt = self._conflict(block)
+                if learnt is None:
                     return
                 conflict = self._propagate()
                 if steps:
-                    self._show_learnt()
+                    self._show_learnt(learnt)
                 continue
             if self.restart_base and self.conflicts >= self.next_restart and self.limits:
                 self.restarts += 1

@@ -840,9 +840,9 @@ class Solver:
         solution found before may come again: it counts once."""
         # The quarter and three-quarter turns keep the same pictures: one space. The
         # most pairs first: the fewest free cells.
-        spaces = sorted({tuple(s.twins) for s in self.symmetries}, key=lambda t: (-len(t), t))
-        if self.steps is not None:
-            spaces = []  # one search, whose steps follow each other on one grid
+        # Steps recorded: one search, whose steps follow each other on one grid.
+        symmetries = self.symmetries if self.steps is None else []
+        spaces = sorted({tuple(s.twins) for s in symmetries}, key=lambda t: (-len(t), t))
         symmetric = [LearningSearch(self, grid.copy(), twins=twins) for twins in spaces]
         everything = LearningSearch(self, grid)
         turns = [(s, s.solutions(self.max_solutions)) for s in [*symmetric, everything]]
