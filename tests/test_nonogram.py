@@ -742,6 +742,45 @@ def test_steps_replay_the_solvers_grid_exactly_through_guesses_and_backtracks(pu
     assert len(checkpoints) > 2
 
 
+@pytest.mark.parametrize(
+    "text, max_solutions, found, kinds",
+    [
+        (dom_text(6), 2, 1, {"guess", "conflict", "learn", "solution"}),
+        ("rows\n" + "1\n" * 8 + "columns\n" + "1\n" * 8, 9, 9, {"guess", "learn", "image"}),
+    ],
+    ids=["6-dom", "permutations"],
+)
+def test_each_learning_step_replays_the_searchs_grid_then(
+    monkeypatch, text, max_solutions, found, kinds
+):
+    """Every step, not only the checkpoints: a step's changes are looked for among the
+    cells that can have changed (see LearningSearch._show). The 8 × 8 permutation
+    matrices (all clues 1) have symmetric clues, so solutions' images are recorded
+    between the search's own steps."""
+    from solvelab.nonogram.learning import LearningSearch
+    from solvelab.nonogram.steps import replay
+
+    seen = []
+    show = LearningSearch._show
+
+    def checked_show(self, kind, **fields):
+        show(self, kind, **fields)
+        seen.append((len(self.s.steps), list(self.grid)))
+
+    monkeypatch.setattr(LearningSearch, "_show", checked_show)
+    puzzle = parse(text)
+    result = Solver(puzzle, record_steps=True, max_solutions=max_solutions).solve()
+    assert len(result.solutions) == found
+    assert kinds <= {step.kind for step in result.steps}
+    size = puzzle.width * puzzle.height
+    grids = [[3] * size, *replay(result.steps, size)]
+    assert len(seen) > 10
+    if "image" in kinds:  # the search went on after an image
+        assert any(result.steps[count - 2].kind == "image" for count, _ in seen)
+    for count, grid in seen:
+        assert grids[count] == grid, f"after step {count}"
+
+
 def test_the_step_checks_see_backtracks_and_second_branches():
     result, _ = checked_steps(parse(dom_text(6)))  # plain backtracking
     kinds = [step.kind for step in result.steps]

@@ -62,6 +62,11 @@ class LearningSearch:
         self.restart_base = restart_base  # conflicts per Luby unit; 0: never restart
         self.next_restart = restart_base
         self.explained: list[dict[bytes, tuple[int, ...]]] = [{} for _ in solver.indices]
+        # With steps recorded, what changed since the last step (see _show): the cells
+        # that backjumps made unknown, and the trail's length then (-1: no step yet).
+        self.unset: list[int] | None = [] if solver.steps is not None else None
+        self.marked = -1
+        self.seen = 0  # the solver's steps then (it records solutions and their images)
         # Each literal's value for the clauses: 0 unknown, 1 true, 2 false (kept with
         # the grid: one lookup a literal where the grid needs a shift and a sum).
         self.value = bytearray(2 * n)
@@ -99,6 +104,9 @@ class LearningSearch:
         if len(self.limits) <= level:
             return
         start = self.limits[level]
+        if self.unset is not None:
+            self.unset += self.trail[start:]
+            self.marked = min(self.marked, start)
         grid, phase, value = self.grid, self.phase, self.value
         heap, activity = self.heap, self.activity
         for cell in self.trail[start:]:
@@ -292,9 +300,23 @@ class LearningSearch:
     # -- steps (recorded only when the solver records them) --------------------------
 
     def _show(self, kind: str, **fields) -> None:
-        """Records a step with the grid's changes since the step before."""
+        """Records a step with the grid's changes since the step before: looked for
+        among the cells that can have changed since, not the whole grid (a big puzzle
+        makes thousands of steps)."""
         s = self.s
-        s._record(Step(kind, changes=diff(s.shown, self.grid), **fields))
+        shown, grid = s.shown, self.grid
+        if self.marked < 0:
+            changes = diff(shown, grid)
+        else:
+            cells = set(self.unset)
+            cells.update(self.trail[self.marked :])
+            for step in s.steps[self.seen :]:
+                cells.update(cell for cell, _ in step.changes)
+            changes = tuple((c, grid[c]) for c in sorted(cells) if shown[c] != grid[c])
+        s._record(Step(kind, changes=changes, **fields))
+        self.unset.clear()
+        self.marked = len(self.trail)
+        self.seen = len(s.steps)
 
     def _show_conflict(self, conflict: list[int]) -> None:
         grid, level = self.grid, self.level
