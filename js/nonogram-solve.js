@@ -141,6 +141,20 @@ function sayAtLine(index, text) {
   input.scrollIntoView({ block: "nearest" });
 }
 
+/** Clues with no solution: each line whose clue may be the wrong one (the other clues
+ * have a solution without it) says so by its box, after `message` if that is the line
+ * it names; the likeliest last, so that it is the one scrolled to. */
+function sayAtSuspects(answer, message) {
+  for (const { line, note } of [...(answer.suspects ?? [])].reverse()) {
+    sayAtLine(line, line === answer.line ? `${message}. ${capitalised(note)}.` : `${capitalised(note)}.`);
+  }
+}
+
+const withSuspects = (message, answer) =>
+  answer.suspects_text ? `${message}. ${capitalised(answer.suspects_text)}.` : message;
+
+const capitalised = (text) => text[0].toUpperCase() + text.slice(1);
+
 /** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes, and the
  * `text` it read in the text area (that of a file), and says `done`; or says why not,
  * if it could not read them or it has more lines than the page makes boxes for (its
@@ -232,7 +246,8 @@ function show(answer) {
   hideAnswer();
   if (answer.error) {
     if (answer.line !== undefined) sayAtLine(answer.line, answer.error);
-    return say(answer.error, "error");
+    sayAtSuspects(answer, answer.error);
+    return say(withSuspects(answer.error, answer), "error");
   }
   const { width, height } = answer.puzzle;
   grids[0].canvas.parentElement.hidden = false;
@@ -259,7 +274,8 @@ function show(answer) {
     grids[0].markedLine = answer.line ?? -1;
     const reason = `No solution: ${answer.reason}`;
     if (answer.line !== undefined) sayAtLine(answer.line, reason);
-    say(reason, "error");
+    sayAtSuspects(answer, reason);
+    say(withSuspects(reason, answer), "error");
   } else {
     say(answer.reason, "error");
   }

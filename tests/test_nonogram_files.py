@@ -294,6 +294,19 @@ def test_cli_json_multiple_and_none(tmp_path, capsys):
     assert main(["nonogram", "solve", str(path)]) == 0
     assert capsys.readouterr().out == (
         "no solution: every colour of the cell at row 1, column 3 leads to a contradiction\n"
+        "row 4's clue 3 2 may be wrong: with 5 there, the other clues have a solution\n"
+    )
+    # --json keeps to its three keys, with no search for the wrong clue.
+    assert main(["nonogram", "solve", "--json", str(path)]) == 0
+    assert set(json.loads(capsys.readouterr().out)) == {"status", "solutions", "seconds"}
+    # Rows and columns filling different numbers of cells: the clue that may be wrong.
+    path.write_text("rows\n0\n2 1\n4\n3\ncolumns\n3\n3\n2\n3\n")
+    assert main(["nonogram", "solve", str(path)]) == 0
+    assert capsys.readouterr().out == (
+        "no solution: the rows fill 10 cells and the columns 11\n"
+        "4 clues could each be the wrong one (changed alone, each gives a solution), the "
+        "likeliest first: row 1's 0 (1 fits); row 4's 3 (4 fits); column 1's 3 (2 fits); "
+        "column 4's 3 (2 fits)\n"
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from solvelab import web, web_nonogram
-from solvelab.nonogram import Puzzle, dumps, solve
+from solvelab.nonogram import Puzzle, dumps, parse, solve
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.hints import explain, leftmost, next_hint
 from solvelab.nonogram.link import (
@@ -228,6 +228,36 @@ def test_solve_reports_two_solutions_a_contradiction_and_steps():
     assert bad["reason"].startswith("column 1 cannot be satisfied")
     steps = web.nonogram_solve(text="rows\n1\n3\n1\ncolumns\n1\n3\n1", steps=True)
     assert steps["status"] == "unique" and steps["steps"][0][0] == "line"
+
+
+def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
+    from solvelab.nonogram.bad_clues import suspects, suspects_text
+
+    # Column 3's clue wrong (found by line solving); then the ring with two columns'
+    # clues swapped (two clues wrong); then rows and columns filling different
+    # numbers of cells (found before solving).
+    rows, columns = ["0", "2 1", "4", "4"], ["3", "3", "1 1", "3"]
+    bad = web.nonogram_solve(row_texts=rows, column_texts=columns)
+    assert bad["status"] == "none" and bad["line"] == 6
+    puzzle = parse("rows\n" + "\n".join(rows) + "\ncolumns\n" + "\n".join(columns))
+    found = suspects(puzzle)
+    assert bad["suspects"] == [
+        {"line": s.line, "note": web_nonogram.suspect_note(puzzle, s)} for s in found
+    ]
+    assert [s["line"] for s in bad["suspects"]] == [6]
+    assert bad["suspects_text"] == suspects_text(puzzle, found)
+    swapped = web.nonogram_solve(row_texts=["2", "1 1", "2"], column_texts=["1 1", "2", "2"])
+    assert swapped["suspects"] == []
+    assert swapped["suspects_text"].endswith("two clues or more are wrong")
+    totals = web.nonogram_solve(row_texts=["0", "2 1", "4", "3"], column_texts=["3", "3", "2", "3"])
+    assert totals["error"] == "the rows fill 10 cells and the columns 11"
+    assert [s["line"] for s in totals["suspects"]] == [0, 3, 4, 7]
+    assert totals["suspects"][1]["note"] == (
+        "this clue may be wrong: with 4 here, the other clues have a solution"
+    )
+    # Clues that are only malformed, or too long for their line, have no suspects.
+    assert "suspects" not in web.nonogram_solve(row_texts=["x"], column_texts=["1"])
+    assert "suspects" not in web.nonogram_solve(row_texts=["2"], column_texts=["1"])
 
 
 def test_solve_answers_without_steps_when_recording_them_takes_too_long(monkeypatch):

@@ -18,7 +18,8 @@ import random
 import re
 from functools import cache
 
-from solvelab.nonogram.errors import NonogramError, PuzzleTooLarge, shortened
+from solvelab.nonogram.bad_clues import suspect_note, suspects, suspects_text
+from solvelab.nonogram.errors import NonogramError, PuzzleTooLarge, UnsatisfiableClues, shortened
 from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
 from solvelab.nonogram.generator import (
@@ -390,6 +391,9 @@ def nonogram_solve(
         match = _LINE.match(message)
         if match and text is None:
             answer["line"] = _line_index(match, len(rows or []))
+        clues = error.puzzle if isinstance(error, UnsatisfiableClues) else None
+        if clues is not None and len(clues.colours) == 2:  # rows and columns fill different counts
+            answer.update(_suspects(clues))
         return answer
     note = ""
     if steps:
@@ -415,11 +419,26 @@ def nonogram_solve(
     match = _LINE.match(result.reason)
     if match:
         answer["line"] = _line_index(match, puzzle.height)
+    if result.status == NONE:
+        answer.update(_suspects(puzzle))
     if result.steps is not None:
         answer["steps"] = [step.to_json() for step in result.steps]
     if note:
         answer["note"] = note
     return answer
+
+
+def _suspects(puzzle: Puzzle) -> dict:
+    """For clues with no solution, the lines whose clue may be the wrong one:
+    ``{"suspects": [{"line", "note"}, ...], "suspects_text"}`` (nothing if the search for
+    them ran out of work)."""
+    found = suspects(puzzle)
+    if found is None:
+        return {}
+    return {
+        "suspects": [{"line": s.line, "note": suspect_note(puzzle, s)} for s in found],
+        "suspects_text": suspects_text(puzzle, found),
+    }
 
 
 def _line_index(match: re.Match, height: int) -> int:

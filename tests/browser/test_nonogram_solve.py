@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from solvelab.bench.site_server import SiteServer
 from solvelab.nonogram import Puzzle, dumps, parse
+from solvelab.nonogram.bad_clues import suspects
 from solvelab.nonogram.solver import Solver
 
 PYTHON_READY = 120_000
@@ -243,6 +244,53 @@ def test_solve_shows_the_contradiction_at_its_line(page, site_url):
     expect(page.locator(".nono-message")).to_contain_text("column 1 cannot be satisfied")
     note = page.locator(".nono-line", has=page.get_by_label("column 1", exact=True))
     expect(note.locator(".nono-line-message")).to_contain_text("column 1 cannot be satisfied")
+
+
+def line_note(page, name):
+    return page.locator(".nono-line", has=page.get_by_label(name, exact=True)).locator(
+        ".nono-line-message"
+    )
+
+
+def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url):
+    """Each line whose clue may be the wrong one says so by its box, with a clue that
+    would give a solution: found by solving (row 7's numbers swapped in the solver
+    chapter's demo, which takes a search), by line solving (the line named by the
+    contradiction), or before solving (rows and columns fill different counts)."""
+    open_solve(page, site_url)
+    rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 2 1|2 2 1|1 2|1 2 1 1|2 1"
+    columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1"
+    rows, columns = rows.split("|"), columns.split("|")
+    found = suspects(parse(clue_text(rows, columns)))
+    assert [s.line for s in found[:2]] == [1, 6] and len(found) == 12
+    type_clues(page, rows, columns)
+    solve(page, steps=False)
+    expect(page.locator(".nono-message")).to_contain_text(
+        "12 clues could each be the wrong one (changed alone, each gives a solution), the "
+        "likeliest first: row 2's 2 1 1 (1 2 1 fits); row 7's 1 2 1 (1 1 2 fits)"
+    )
+    expect(line_note(page, "row 7")).to_have_text(
+        "This clue may be wrong: with 1 1 2 here, the other clues have a solution."
+    )
+    expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(len(found))
+
+    type_clues(page, ["0", "2 1", "4", "4"], ["3", "3", "1 1", "3"])
+    solve(page)
+    expect(line_note(page, "column 3")).to_have_text(
+        "No solution: column 3 cannot be satisfied once rows 1–4 are fixed. This clue may "
+        "be wrong: with 2 here, the other clues have a solution."
+    )
+    expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(1)
+
+    type_clues(page, ["0", "2 1", "4", "3"], ["3", "3", "2", "3"])
+    solve(page)
+    expect(page.locator(".nono-message")).to_contain_text(
+        "the rows fill 10 cells and the columns 11. 4 clues could each be the wrong one"
+    )
+    expect(line_note(page, "row 4")).to_have_text(
+        "This clue may be wrong: with 4 here, the other clues have a solution."
+    )
+    expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(4)
 
 
 def test_text_or_a_file_fills_the_boxes(page, site_url):

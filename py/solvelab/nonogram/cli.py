@@ -26,6 +26,7 @@ from solvelab.arguments import (
     run_command,
     seed,
 )
+from solvelab.nonogram.bad_clues import suspects, suspects_text
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import (
     FILE_SUFFIXES,
@@ -116,6 +117,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(json.dumps({"status": NONE, "solutions": [], "seconds": seconds}))
         else:
             print(f"no solution: {error}")
+            if error.puzzle is not None:  # rows and columns fill different numbers of cells
+                _say_suspects(error.puzzle, start, args.time_limit)
         return 0
     except NonogramError as error:
         return _fail(str(error))
@@ -150,6 +153,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(f"more than one solution (two shown; {work})")
         elif result.status == NONE:
             print(f"no solution: {result.reason}")
+            _say_suspects(puzzle, start, args.time_limit)
         elif result.solutions:  # found before the time ran out; a second not ruled out
             print(render(puzzle, result.solutions[0], colour))
             print(
@@ -159,6 +163,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(f"time limit reached: {result.reason}; no verdict ({work})")
     return EXIT_TIMEOUT if result.status == TIMEOUT else 0
+
+
+def _say_suspects(puzzle: Puzzle, start: float, time_limit: float | None) -> None:
+    """Prints which clues may be the wrong one, if found within the time limit."""
+    found = suspects(puzzle, deadline=start + time_limit if time_limit is not None else None)
+    if found is not None:
+        print(suspects_text(puzzle, found))
 
 
 def _goal_problem(puzzle: Puzzle) -> str | None:
@@ -281,7 +292,8 @@ def add_commands(topics) -> None:
         help="solve a puzzle and say whether its solution is unique",
         description="Solve the puzzle in FILE (webpbn XML, .non, clue text or a Pattern game "
         "ID; the ID itself may stand for FILE, and - for standard input) and print the "
-        "picture and the verdict: unique, more than one solution (two shown) or none (why). "
+        "picture and the verdict: unique, more than one solution (two shown) or none (why, "
+        "and which clues may be the wrong one). "
         "Exit status 0 for a verdict, 2 for a bad file, 3 if --time-limit passed first "
         '(JSON status "timeout", with the solution found by then if there is one).',
         epilog=examples(

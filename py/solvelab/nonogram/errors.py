@@ -45,4 +45,10 @@ class FormatError(NonogramError):
 
 class UnsatisfiableClues(ClueError):
     """Clues that are well formed but that no grid satisfies, found before solving:
-    a clue longer than its line, or rows and columns filling different numbers of cells."""
+    a clue longer than its line, or rows and columns filling different numbers of cells.
+    For the latter, ``puzzle`` holds the clues (unchecked), to look for the wrong one
+    (see :mod:`solvelab.nonogram.bad_clues`); else it is None."""
+
+    def __init__(self, message: str, puzzle=None):
+        super().__init__(message)
+        self.puzzle = puzzle

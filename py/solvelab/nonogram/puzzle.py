@@ -21,7 +21,7 @@ from __future__ import annotations
 import operator
 import string
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from solvelab.nonogram.errors import ClueError, PuzzleTooLarge, UnsatisfiableClues, shortened
@@ -159,6 +159,9 @@ class Puzzle:
     title: str = ""
     author: str = ""
     goal: Grid | None = field(default=None, compare=False)
+    # False only for clues whose rows and columns fill different numbers of cells, kept
+    # to look for the wrong clue (see bad_clues.py; UnsatisfiableClues.puzzle).
+    check_totals: bool = field(default=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         rows = tuple(tuple(map(_block, clue)) for clue in self.rows)
@@ -236,14 +239,15 @@ class Puzzle:
                 kind = "row" if index < h else "column"
                 shown = clue_text(clue[:10], self.colours)
                 raise UnsatisfiableClues(f"{name}: {too_long(shown, len(clue), need, kind, size)}")
-        for colour in range(1, len(self.colours)):
+        for colour in range(1, len(self.colours) if self.check_totals else 1):
             by_rows = sum(b.length for clue in self.rows for b in clue if b.colour == colour)
             by_cols = sum(b.length for clue in self.columns for b in clue if b.colour == colour)
             if by_rows != by_cols:
                 what = "" if len(self.colours) == 2 else f" {self.colours[colour].name}"
                 raise UnsatisfiableClues(
                     f"the rows fill {by_rows}{what} {'cell' if by_rows == 1 else 'cells'} "
-                    f"and the columns {by_cols}"
+                    f"and the columns {by_cols}",
+                    replace(self, check_totals=False),
                 )
 
     @classmethod

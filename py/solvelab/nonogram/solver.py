@@ -175,6 +175,7 @@ class Solver:
         learning: bool = True,
         check_goal: bool = False,
         work_limit: int | None = None,
+        free_lines: frozenset[int] = frozenset(),
     ):
         started = time.perf_counter()
         if not isinstance(puzzle, Puzzle):
@@ -218,18 +219,22 @@ class Solver:
         self.full = (1 << len(puzzle.colours)) - 1
         # Lines with the same clue share a line solver and a cache of its results (which
         # depend on the clue and the cells only): the n-Dom puzzles have 4 clues.
-        shared: dict[tuple, tuple[LineSolver, dict]] = {}
+        # ``free_lines``: lines whose clues are left out, any cells fitting them (see
+        # bad_clues.py); their key in ``shared`` is their index, not a clue.
+        self.free_lines = free_lines
+        lines = [line if line in free_lines else clue for line, clue in enumerate(puzzle.lines)]
+        shared: dict[tuple | int, tuple[LineSolver | _AnyCells, dict]] = {}
         repeated = set()
-        for clue in puzzle.lines:
+        for clue in lines:
             if clue in shared:
                 repeated.add(clue)
             else:
-                shared[clue] = (LineSolver(clue), {})
-        self.line_solvers = [shared[clue][0] for clue in puzzle.lines]
+                shared[clue] = (_AnyCells() if type(clue) is int else LineSolver(clue), {})
+        self.line_solvers = [shared[clue][0] for clue in lines]
         # Whether another line has the line's clue: propagation from the empty grid then
         # looks in the cache first (a line's own cells never come back there, but those
         # of a line with its clue do: 30 times in webpbn 21's 102 line solves).
-        self.shared_clue = [clue in repeated for clue in puzzle.lines]
+        self.shared_clue = [clue in repeated for clue in lines]
         # Line states are cache keys: bytes (one byte a cell), or tuples past 8 colours.
         self.key = bytes if self.full < 256 else tuple
         # Each line's solver, answering what it changes: ((index, new mask), ...) or None.
@@ -249,7 +254,7 @@ class Solver:
         # The lines crossing each cell of a line: the same list for every row, and for
         # every column (read only).
         self.crossing = [list(range(h, h + w))] * h + [list(range(h))] * w
-        self.caches: list[dict] = [shared[clue][1] for clue in puzzle.lines]
+        self.caches: list[dict] = [shared[clue][1] for clue in lines]
         self.stats = Stats()
         self.time_limit = time_limit
         self.deadline = None
@@ -866,8 +871,9 @@ class Solver:
 
     @cached_property
     def symmetries(self) -> list[Symmetry]:
-        """The moves of the picture that keep the clues (made when a search needs them)."""
-        return symmetries(self.puzzle)
+        """The moves of the picture that keep the clues (made when a search needs them);
+        none when clues are left out."""
+        return [] if self.free_lines else symmetries(self.puzzle)
 
     def _goal_first(self, result: Result) -> None:
         """Checking a known picture, the answer is that picture and another: the
@@ -922,6 +928,26 @@ class Solver:
         result.solutions.append(solution)
         if self.steps is not None:
             self._record(Step("solution", depth=depth, changes=diff(self.shown, grid)))
+
+
+class _AnyCells:
+    """The line solver of a line whose clue is left out: any cells fit it, so it
+    changes nothing, and propagation never stops on it."""
+
+    one_colour = True
+    k = 0
+    packed_length = 0
+
+    def changes(self, cells):
+        return ()
+
+    changes_plain = changes
+
+    def settle(self, cells):
+        return 0
+
+    def solve(self, cells):
+        return list(cells)
 
 
 def _changes(old, new):
