@@ -119,6 +119,7 @@ function cluesChanged() {
 }
 
 function hideAnswer() {
+  delete root.dataset.suspects;
   for (const grid of grids) grid.canvas.parentElement.hidden = true;
   zoomRow.hidden = true;
   $(".nono-steps").hidden = true;
@@ -141,19 +142,38 @@ function sayAtLine(index, text) {
   input.scrollIntoView({ block: "nearest" });
 }
 
-/** Clues with no solution: each line whose clue may be the wrong one (the other clues
- * have a solution without it) says so by its box, after `message` if that is the line
- * it names; the likeliest last, so that it is the one scrolled to. */
-function sayAtSuspects(answer, message) {
-  for (const { line, note } of [...(answer.suspects ?? [])].reverse()) {
-    sayAtLine(line, line === answer.line ? `${message}. ${capitalised(note)}.` : `${capitalised(note)}.`);
+/** Clues with no solution: which lines' clues may be the wrong one (the other clues
+ * have a solution without them), asked for after the verdict, which it follows by
+ * seconds on a big puzzle. Each such line says so at its box, after the verdict if
+ * that names it, the likeliest last so that it is the one scrolled to. Stop ends
+ * this search, not the verdict; clues changed meanwhile make the whole answer stale. */
+async function findSuspects(args, answer, clock) {
+  const verdict = message.textContent;
+  const looking = document.createElement("span");
+  looking.textContent = " Looking for the clue that may be wrong…";
+  looking.append(clock); // the seconds since Solve
+  message.append(looking);
+  root.dataset.suspects = "looking";
+  try {
+    const found = await python.call("nonogram_suspects", { row_texts: args.row_texts, column_texts: args.column_texts });
+    if (!cluesAsAsked(args)) return sayStale();
+    looking.remove();
+    if (!found.suspects) return (root.dataset.suspects = "unknown");
+    for (const { line, note } of [...found.suspects].reverse()) {
+      sayAtLine(line, line === answer.line ? sentences(verdict, note) : sentences(note));
+    }
+    message.textContent = sentences(verdict, found.text);
+    root.dataset.suspects = "found";
+  } catch (error) {
+    if (error.name !== "Cancelled" || !cluesAsAsked(args)) throw error;
+    looking.textContent = " (Stopped looking for the clue that may be wrong.)";
+    root.dataset.suspects = "stopped";
   }
 }
 
-const withSuspects = (message, answer) =>
-  answer.suspects_text ? `${message}. ${capitalised(answer.suspects_text)}.` : message;
-
-const capitalised = (text) => text[0].toUpperCase() + text.slice(1);
+/** Texts joined as sentences: each capitalised, ending in a full stop. */
+const sentences = (...texts) =>
+  texts.map((text) => text[0].toUpperCase() + text.slice(1) + (/[.?!]$/.test(text) ? "" : ".")).join(" ");
 
 /** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes, and the
  * `text` it read in the text area (that of a file), and says `done`; or says why not,
@@ -211,8 +231,9 @@ async function solve() {
   const ticker = setInterval(() => (clock.textContent = ` ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   try {
     const answer = await python.call("nonogram_solve", args);
-    if (cluesAsAsked(args)) show(answer);
-    else sayStale();
+    if (!cluesAsAsked(args)) return sayStale();
+    show(answer);
+    if (answer.suspects_to_find) await findSuspects(args, answer, clock);
   } catch (error) {
     if (error.name === "Cancelled" && !cluesAsAsked(args)) return sayStale();
     root.dataset.status = "stopped";
@@ -246,8 +267,7 @@ function show(answer) {
   hideAnswer();
   if (answer.error) {
     if (answer.line !== undefined) sayAtLine(answer.line, answer.error);
-    sayAtSuspects(answer, answer.error);
-    return say(withSuspects(answer.error, answer), "error");
+    return say(answer.error, "error");
   }
   const { width, height } = answer.puzzle;
   grids[0].canvas.parentElement.hidden = false;
@@ -274,8 +294,7 @@ function show(answer) {
     grids[0].markedLine = answer.line ?? -1;
     const reason = `No solution: ${answer.reason}`;
     if (answer.line !== undefined) sayAtLine(answer.line, reason);
-    sayAtSuspects(answer, reason);
-    say(withSuspects(reason, answer), "error");
+    say(reason, "error");
   } else {
     say(answer.reason, "error");
   }

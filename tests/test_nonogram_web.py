@@ -231,6 +231,7 @@ def test_solve_reports_two_solutions_a_contradiction_and_steps():
 
 
 def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
+    """The verdict says there are suspects to find; a second call finds them."""
     from solvelab.nonogram.bad_clues import suspects, suspects_text
 
     # Column 3's clue wrong (found by line solving); then the ring with two columns'
@@ -238,26 +239,32 @@ def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
     # numbers of cells (found before solving).
     rows, columns = ["0", "2 1", "4", "4"], ["3", "3", "1 1", "3"]
     bad = web.nonogram_solve(row_texts=rows, column_texts=columns)
-    assert bad["status"] == "none" and bad["line"] == 6
+    assert bad["status"] == "none" and bad["line"] == 6 and bad["suspects_to_find"]
     puzzle = parse("rows\n" + "\n".join(rows) + "\ncolumns\n" + "\n".join(columns))
     found = suspects(puzzle)
-    assert bad["suspects"] == [
-        {"line": s.line, "note": web_nonogram.suspect_note(puzzle, s)} for s in found
-    ]
-    assert [s["line"] for s in bad["suspects"]] == [6]
-    assert bad["suspects_text"] == suspects_text(puzzle, found)
-    swapped = web.nonogram_solve(row_texts=["2", "1 1", "2"], column_texts=["1 1", "2", "2"])
+    assert web.nonogram_suspects(row_texts=rows, column_texts=columns) == {
+        "suspects": [{"line": s.line, "note": web_nonogram.suspect_note(puzzle, s)} for s in found],
+        "text": suspects_text(puzzle, found),
+    }
+    assert [s.line for s in found] == [6]
+    swapped = web.nonogram_suspects(row_texts=["2", "1 1", "2"], column_texts=["1 1", "2", "2"])
     assert swapped["suspects"] == []
-    assert swapped["suspects_text"].endswith("two clues or more are wrong")
-    totals = web.nonogram_solve(row_texts=["0", "2 1", "4", "3"], column_texts=["3", "3", "2", "3"])
+    assert swapped["text"].endswith("two clues or more are wrong")
+    rows, columns = ["0", "2 1", "4", "3"], ["3", "3", "2", "3"]
+    totals = web.nonogram_solve(row_texts=rows, column_texts=columns)
     assert totals["error"] == "the rows fill 10 cells and the columns 11"
-    assert [s["line"] for s in totals["suspects"]] == [0, 3, 4, 7]
-    assert totals["suspects"][1]["note"] == (
+    assert totals["suspects_to_find"]
+    found = web.nonogram_suspects(row_texts=rows, column_texts=columns)["suspects"]
+    assert [s["line"] for s in found] == [0, 3, 4, 7]
+    assert found[1]["note"] == (
         "this clue may be wrong: with 4 here, the other clues have a solution"
     )
-    # Clues that are only malformed, or too long for their line, have no suspects.
-    assert "suspects" not in web.nonogram_solve(row_texts=["x"], column_texts=["1"])
-    assert "suspects" not in web.nonogram_solve(row_texts=["2"], column_texts=["1"])
+    # Clues that are only malformed, or too long for their line, or solvable: none.
+    assert "suspects_to_find" not in web.nonogram_solve(row_texts=["x"], column_texts=["1"])
+    assert "suspects_to_find" not in web.nonogram_solve(row_texts=["2"], column_texts=["1"])
+    assert "suspects_to_find" not in web.nonogram_solve(row_texts=["1"], column_texts=["1"])
+    for rows, columns in ((["x"], ["1"]), (["2"], ["1"])):
+        assert web.nonogram_suspects(row_texts=rows, column_texts=columns) == {}
 
 
 def test_solve_answers_without_steps_when_recording_them_takes_too_long(monkeypatch):

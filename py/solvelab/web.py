@@ -385,6 +385,13 @@ def nonogram_solve(**args) -> dict:
     return web_nonogram.nonogram_solve(**args)
 
 
+def nonogram_suspects(**args) -> dict:
+    """See :func:`solvelab.web_nonogram.nonogram_suspects`."""
+    from solvelab import web_nonogram
+
+    return web_nonogram.nonogram_suspects(**args)
+
+
 def nonogram_edit_check(**args) -> dict:
     """See :func:`solvelab.web_nonogram.nonogram_edit_check`."""
     from solvelab import web_nonogram

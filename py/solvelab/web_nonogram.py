@@ -393,7 +393,7 @@ def nonogram_solve(
             answer["line"] = _line_index(match, len(rows or []))
         clues = error.puzzle if isinstance(error, UnsatisfiableClues) else None
         if clues is not None and len(clues.colours) == 2:  # rows and columns fill different counts
-            answer.update(_suspects(clues))
+            answer["suspects_to_find"] = True
         return answer
     note = ""
     if steps:
@@ -420,7 +420,7 @@ def nonogram_solve(
     if match:
         answer["line"] = _line_index(match, puzzle.height)
     if result.status == NONE:
-        answer.update(_suspects(puzzle))
+        answer["suspects_to_find"] = True
     if result.steps is not None:
         answer["steps"] = [step.to_json() for step in result.steps]
     if note:
@@ -428,16 +428,29 @@ def nonogram_solve(
     return answer
 
 
-def _suspects(puzzle: Puzzle) -> dict:
-    """For clues with no solution, the lines whose clue may be the wrong one:
-    ``{"suspects": [{"line", "note"}, ...], "suspects_text"}`` (nothing if the search for
-    them ran out of work)."""
+def nonogram_suspects(row_texts: list[str], column_texts: list[str]) -> dict:
+    """For clues with no solution (``nonogram_solve`` said ``suspects_to_find``), the
+    lines whose clue may be the wrong one (see :mod:`solvelab.nonogram.bad_clues`):
+    ``{"suspects": [{"line", "note"}, ...], "text"}``, or ``{}`` if their search ran out
+    of work. A second call, as it takes longer than the verdict: up to seconds.
+
+    >>> nonogram_suspects(["0", "2 1", "4", "4"], ["3", "3", "1 1", "3"])["text"]
+    "column 3's clue 1 1 may be wrong: with 2 there, the other clues have a solution"
+    """
+    try:
+        puzzle = _puzzle_of(_line_clues(row_texts, "row"), _line_clues(column_texts, "column"))
+    except UnsatisfiableClues as error:
+        if error.puzzle is None:
+            return {}
+        puzzle = error.puzzle  # rows and columns fill different numbers of cells
+    except (NonogramError, ValueError):
+        return {}
     found = suspects(puzzle)
     if found is None:
         return {}
     return {
         "suspects": [{"line": s.line, "note": suspect_note(puzzle, s)} for s in found],
-        "suspects_text": suspects_text(puzzle, found),
+        "text": suspects_text(puzzle, found),
     }
 
 

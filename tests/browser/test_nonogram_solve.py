@@ -253,10 +253,11 @@ def line_note(page, name):
 
 
 def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url):
-    """Each line whose clue may be the wrong one says so by its box, with a clue that
-    would give a solution: found by solving (row 7's numbers swapped in the solver
-    chapter's demo, which takes a search), by line solving (the line named by the
-    contradiction), or before solving (rows and columns fill different counts)."""
+    """After the verdict, each line whose clue may be the wrong one says so by its box,
+    with a clue that would give a solution: found by solving (row 7's numbers swapped
+    in the solver chapter's demo, which takes a search), by line solving (the line
+    the contradiction names), or before solving (rows and columns fill different
+    numbers of cells)."""
     open_solve(page, site_url)
     rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 2 1|2 2 1|1 2|1 2 1 1|2 1"
     columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1"
@@ -265,9 +266,12 @@ def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url)
     assert [s.line for s in found[:2]] == [1, 6] and len(found) == 12
     type_clues(page, rows, columns)
     solve(page, steps=False)
-    expect(page.locator(".nono-message")).to_contain_text(
+    page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
+    expect(page.locator(".nono-message")).to_have_text(
+        "No solution: every one of the 15 guesses of the search ends in a contradiction. "
         "12 clues could each be the wrong one (changed alone, each gives a solution), the "
-        "likeliest first: row 2's 2 1 1 (1 2 1 fits); row 7's 1 2 1 (1 1 2 fits)"
+        "likeliest first: row 2's 2 1 1 (1 2 1 fits); row 7's 1 2 1 (1 1 2 fits); column "
+        "10's 1 3 (3 1 fits); row 3's 1 2 (1 1 1 fits); and 8 more."
     )
     expect(line_note(page, "row 7")).to_have_text(
         "This clue may be wrong: with 1 1 2 here, the other clues have a solution."
@@ -276,6 +280,7 @@ def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url)
 
     type_clues(page, ["0", "2 1", "4", "4"], ["3", "3", "1 1", "3"])
     solve(page)
+    page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
     expect(line_note(page, "column 3")).to_have_text(
         "No solution: column 3 cannot be satisfied once rows 1–4 are fixed. This clue may "
         "be wrong: with 2 here, the other clues have a solution."
@@ -284,13 +289,51 @@ def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url)
 
     type_clues(page, ["0", "2 1", "4", "3"], ["3", "3", "2", "3"])
     solve(page)
+    page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
     expect(page.locator(".nono-message")).to_contain_text(
-        "the rows fill 10 cells and the columns 11. 4 clues could each be the wrong one"
+        "The rows fill 10 cells and the columns 11. 4 clues could each be the wrong one"
     )
     expect(line_note(page, "row 4")).to_have_text(
         "This clue may be wrong: with 4 here, the other clues have a solution."
     )
     expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(4)
+
+
+def test_stop_ends_the_search_for_the_wrong_clue_not_the_verdict(page, site_url):
+    """A 60 × 60 puzzle of a random picture with one row's numbers swapped: the
+    verdict comes at once, the search for the wrong clue takes seconds, and Stop ends
+    it with the verdict kept."""
+    import random
+
+    from solvelab.nonogram.generator import random_picture
+
+    rng = random.Random(5)
+    puzzle = Puzzle.from_grid(random_picture(60, 60, 0.6, rng))
+    clue = list(puzzle.rows[30])
+    i = next(i for i in range(len(clue) - 1) if clue[i] != clue[i + 1])
+    clue[i], clue[i + 1] = clue[i + 1], clue[i]
+    rows = [" ".join(str(b.length) for b in c) for c in puzzle.rows]
+    rows[30] = " ".join(str(b.length) for b in clue)
+    columns = [" ".join(str(b.length) for b in c) for c in puzzle.columns]
+    open_solve(page, site_url)
+    page.locator("summary").click()
+    page.locator("textarea").fill(clue_text(rows, columns))
+    page.get_by_role("button", name="Into the boxes").click()
+    solve(page, steps=False)
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "none")
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-suspects", "looking")
+    expect(page.locator(".nono-message")).to_contain_text("Looking for the clue that may be wrong")
+    page.get_by_role("button", name="Stop").click()
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-suspects", "stopped")
+    expect(page.locator(".nono-message")).to_contain_text("No solution: ")
+    expect(page.locator(".nono-message")).to_contain_text(
+        "(Stopped looking for the clue that may be wrong.)"
+    )
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "none")
+    # Solve works again, and finds the row.
+    solve(page, steps=False)
+    page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
+    expect(line_note(page, "row 31")).to_contain_text("This clue may be wrong")
 
 
 def test_text_or_a_file_fills_the_boxes(page, site_url):

@@ -116,7 +116,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"status": NONE, "solutions": [], "seconds": seconds}))
         else:
-            print(f"no solution: {error}")
+            print(f"no solution: {error}", flush=True)  # the search below takes seconds
             if error.puzzle is not None:  # rows and columns fill different numbers of cells
                 _say_suspects(error.puzzle, start, args.time_limit)
         return 0
@@ -152,7 +152,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 print(render(puzzle, grid, colour))
             print(f"more than one solution (two shown; {work})")
         elif result.status == NONE:
-            print(f"no solution: {result.reason}")
+            print(f"no solution: {result.reason}", flush=True)
             _say_suspects(puzzle, start, args.time_limit)
         elif result.solutions:  # found before the time ran out; a second not ruled out
             print(render(puzzle, result.solutions[0], colour))
