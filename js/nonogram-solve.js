@@ -158,11 +158,11 @@ async function findSuspects(args, answer, clock) {
     const found = await python.call("nonogram_suspects", { row_texts: args.row_texts, column_texts: args.column_texts });
     if (!cluesAsAsked(args)) return sayStale();
     looking.remove();
-    if (!found.suspects) return (root.dataset.suspects = "unknown");
+    if (found.text) message.textContent = sentences(verdict, found.text);
+    if (!found.suspects) return (root.dataset.suspects = "unknown"); // it ran out of work
     for (const { line, note } of [...found.suspects].reverse()) {
       sayAtLine(line, line === answer.line ? sentences(verdict, note) : sentences(note));
     }
-    message.textContent = sentences(verdict, found.text);
     root.dataset.suspects = "found";
   } catch (error) {
     if (error.name !== "Cancelled" || !cluesAsAsked(args)) throw error;

@@ -267,6 +267,14 @@ def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
         assert web.nonogram_suspects(row_texts=rows, column_texts=columns) == {}
 
 
+def test_a_search_for_the_wrong_clue_that_runs_out_of_work_says_so(monkeypatch):
+    from solvelab.nonogram import bad_clues
+
+    monkeypatch.setattr(web_nonogram, "suspects", lambda puzzle: bad_clues.suspects(puzzle, 1))
+    answer = web.nonogram_suspects(row_texts=["0", "2 1", "4", "3"], column_texts=["3"] * 4)
+    assert answer == {"text": bad_clues.GAVE_UP}
+
+
 def test_solve_answers_without_steps_when_recording_them_takes_too_long(monkeypatch):
     """Recording steps takes longer (a plain search is slow on some puzzles): past the
     limit, plain and then learning, the answer comes without them, never as a timeout."""

@@ -18,7 +18,7 @@ import random
 import re
 from functools import cache
 
-from solvelab.nonogram.bad_clues import suspect_note, suspects, suspects_text
+from solvelab.nonogram.bad_clues import GAVE_UP, suspect_note, suspects, suspects_text
 from solvelab.nonogram.errors import NonogramError, PuzzleTooLarge, UnsatisfiableClues, shortened
 from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
@@ -431,8 +431,9 @@ def nonogram_solve(
 def nonogram_suspects(row_texts: list[str], column_texts: list[str]) -> dict:
     """For clues with no solution (``nonogram_solve`` said ``suspects_to_find``), the
     lines whose clue may be the wrong one (see :mod:`solvelab.nonogram.bad_clues`):
-    ``{"suspects": [{"line", "note"}, ...], "text"}``, or ``{}`` if their search ran out
-    of work. A second call, as it takes longer than the verdict: up to seconds.
+    ``{"suspects": [{"line", "note"}, ...], "text"}``; only ``{"text"}`` if their search
+    ran out of work; ``{}`` for clues that are malformed or too long for their line.
+    A second call, as it takes longer than the verdict: up to seconds.
 
     >>> nonogram_suspects(["0", "2 1", "4", "4"], ["3", "3", "1 1", "3"])["text"]
     "column 3's clue 1 1 may be wrong: with 2 there, the other clues have a solution"
@@ -447,7 +448,7 @@ def nonogram_suspects(row_texts: list[str], column_texts: list[str]) -> dict:
         return {}
     found = suspects(puzzle)
     if found is None:
-        return {}
+        return {"text": GAVE_UP}
     return {
         "suspects": [{"line": s.line, "note": suspect_note(puzzle, s)} for s in found],
         "text": suspects_text(puzzle, found),

@@ -37,6 +37,7 @@ from solvelab.nonogram.errors import ClueError
 from solvelab.nonogram.puzzle import Block, Clue, Puzzle, clue_of, clue_text, line_name
 
 SHOWN = 4  # suspects named in the text, at most
+GAVE_UP = "which clue is wrong was not found: the search for it ran out of work or time"
 
 # Line solves for the whole search: about 10 s in CPython here (a 60 × 60 puzzle with
 # one clue wrong takes 0.4 to 0.7 million).

@@ -26,7 +26,7 @@ from solvelab.arguments import (
     run_command,
     seed,
 )
-from solvelab.nonogram.bad_clues import suspects, suspects_text
+from solvelab.nonogram.bad_clues import GAVE_UP, suspects, suspects_text
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import (
     FILE_SUFFIXES,
@@ -166,10 +166,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _say_suspects(puzzle: Puzzle, start: float, time_limit: float | None) -> None:
-    """Prints which clues may be the wrong one, if found within the time limit."""
+    """Prints which clues may be the wrong one (within the time limit, if any)."""
     found = suspects(puzzle, deadline=start + time_limit if time_limit is not None else None)
-    if found is not None:
-        print(suspects_text(puzzle, found))
+    print(GAVE_UP if found is None else suspects_text(puzzle, found))
 
 
 def _goal_problem(puzzle: Puzzle) -> str | None:
