@@ -9,7 +9,7 @@ import random
 import pytest
 
 from solvelab.nonogram import Puzzle, UnsatisfiableClues, parse
-from solvelab.nonogram.bad_clues import Suspect, _distance, suspects, suspects_text
+from solvelab.nonogram.bad_clues import Suspect, clue_distance, suspects, suspects_text
 from solvelab.nonogram.generator import random_picture
 from solvelab.nonogram.puzzle import Block, clue_of
 from solvelab.nonogram.solver import NONE, Solver, solve
@@ -105,7 +105,7 @@ def test_a_clue_typed_wrong_is_found_first(size):
             Puzzle(tuple(longer), puzzle.columns)
         for wrong in (bad, raised.value.puzzle):
             found = suspects(wrong)
-            near = [_distance(wrong.lines[line], clue) for line, clue in found]
+            near = [clue_distance(wrong.lines[line], clue) for line, clue in found]
             # One slip from what was written: first, or tied first (then by line).
             assert near[0] == 1
             assert row in [line for (line, _), d in zip(found, near, strict=True) if d == 1]

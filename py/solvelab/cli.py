@@ -226,6 +226,12 @@ def _bench_nonogram_pictures(args: argparse.Namespace) -> int:
     return bench(tuple(args.sizes), args.density, args.seed, args.time_limit, args.generator)
 
 
+def _bench_nonogram_typos(args: argparse.Namespace) -> int:
+    from solvelab.bench.nonogram_typos import main as bench
+
+    return bench(tuple(args.sizes), args.count, args.density, args.seed)
+
+
 def _bench_startup(args: argparse.Namespace) -> int:
     from solvelab.bench.startup import main as bench
 
@@ -575,6 +581,20 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="each solve with the generator's work limit instead of the time limit",
     )
+    p = _command(
+        benches,
+        "nonogram-typos",
+        _bench_nonogram_typos,
+        help="which clue is wrong, on random puzzles with one row's clue typed wrong",
+        description="For each size, unique puzzles of random pictures, each with one row's "
+        "clue changed (two numbers swapped, or one number one more), and the search for "
+        "the clue that may be wrong: the lines it names, where the changed row comes, its "
+        "solves, line solves and time.",
+    )
+    p.add_argument("--sizes", type=int, nargs="+", default=[15, 30, 60], metavar="N", help="N × N")
+    p.add_argument("--count", type=int, default=3, help="puzzles of each size (3)")
+    p.add_argument("--density", type=float, default=0.6, help="the pictures' density (0.6)")
+    p.add_argument("--seed", type=seed, default=1, help="the first seed (1)")
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser
 

@@ -52,16 +52,25 @@ class Suspect(NamedTuple):
 
 
 def suspects(
-    puzzle: Puzzle, work: int = WORK, deadline: float | None = None
+    puzzle: Puzzle, work: int = WORK, deadline: float | None = None, tally: dict | None = None
 ) -> list[Suspect] | None:
     """The lines of ``puzzle`` (clues with no solution) without whose clue the other
     clues have a solution, the likeliest first; None if ``work`` line solves or the
     ``deadline`` (a ``time.perf_counter()`` value) ran out before every line was tried.
+    ``tally``, if given, gets the count of ``solves`` and their ``work`` (line solves).
 
     The clue given for a line is the line in the solution found without its clue or,
     when that is not one slip away from the clue written, a clue one slip away that
     gives a solution too, if there is one (see :func:`_slips`)."""
     tries = _Tries(work, deadline)
+    try:
+        return _suspects(puzzle, tries)
+    finally:
+        if tally is not None:
+            tally.update(solves=tries.solves, work=work - tries.work)
+
+
+def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
     found = []
     h = puzzle.height
     groups = [list(range(len(puzzle.lines)))]
@@ -78,7 +87,7 @@ def suspects(
             continue
         line = group[0]
         clue = clue_of(grid[line] if line < h else [row[line - h] for row in grid])
-        if _distance(puzzle.lines[line], clue) > 1:
+        if clue_distance(puzzle.lines[line], clue) > 1:
             for slip in _slips(puzzle, line):
                 nearer = tries.solution(_with_clue(puzzle, line, slip))
                 if nearer is None:
@@ -87,7 +96,7 @@ def suspects(
                     clue = slip
                     break
         found.append(Suspect(line, clue))
-    found.sort(key=lambda suspect: _distance(puzzle.lines[suspect.line], suspect.clue))
+    found.sort(key=lambda suspect: clue_distance(puzzle.lines[suspect.line], suspect.clue))
     return found
 
 
@@ -95,8 +104,9 @@ class _Tries:
     """Solves sharing a budget of work and a deadline."""
 
     def __init__(self, work: int, deadline: float | None):
-        self.work = work
+        self.work = work  # left
         self.deadline = deadline
+        self.solves = 0
 
     def solution(self, puzzle: Puzzle | None, free_lines: frozenset[int] = frozenset()):
         """A solution of ``puzzle`` with ``free_lines`` left out (a grid), False if it has
@@ -110,6 +120,7 @@ class _Tries:
             return None
         solver = Solver(puzzle, free_lines=free_lines, work_limit=self.work)
         result = solver.solve()
+        self.solves += 1
         self.work -= solver.stats.line_solves + solver.stats.line_lookups
         if result.status == TIMEOUT:
             return None
@@ -142,7 +153,7 @@ def _with_clue(puzzle: Puzzle, line: int, clue: Clue) -> Puzzle | None:
         return None
 
 
-def _distance(a: Clue, b: Clue) -> int:
+def clue_distance(a: Clue, b: Clue) -> int:
     """The fewest runs to add, delete, change, or swap with the next, to make ``a`` into ``b``
     (the optimal string alignment distance)."""
     rows = [list(range(len(b) + 1))]
