@@ -19,6 +19,8 @@ import time
 from solvelab.bench.nonogram import _load
 from solvelab.bench.nonogram_pictures import _refuse
 
+TRIES = 100  # pictures of a size, at most
+
 
 def _slipped(puzzle, row: int, swap: bool, rng: random.Random):
     """The puzzle with ``row``'s clue changed by a swap of two different neighbouring
@@ -65,8 +67,12 @@ def main(sizes: tuple[int, ...], count: int, density: float, seed: int) -> int:
     print("|---|---|---|---|---|---|---|")
     rng = random.Random(seed)
     for size in sizes:
-        done = 0
+        done = tries = 0
         while done < count:
+            tries += 1
+            if tries > TRIES:  # big random pictures are seldom unique (denser ones more often)
+                print(f"| {size}×{size} | no unique picture in {TRIES} tries | | | | | |")
+                break
             puzzle = Puzzle.from_grid(random_picture(size, size, density, rng))
             if solve(puzzle, check_goal=True).status != "unique":
                 continue
