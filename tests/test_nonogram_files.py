@@ -754,9 +754,21 @@ def test_bench_of_the_edit_pages_check(capsys, limit):
         assert clues in (checked, "timeout")
 
 
+def test_bench_of_which_clue_is_wrong(capsys):
+    """Each slip in turn, and the changed row found among the first lines named."""
+    assert main(["bench", "nonogram-typos", "--sizes", "10", "--count", "2"]) == 0
+    rows = [line.split(" | ") for line in capsys.readouterr().out.splitlines()[4:6]]
+    assert [row[:2] for row in rows] == [["| 10×10 #1", "swap"], ["| 10×10 #2", "one more"]]
+    for row in rows:
+        assert int(row[2]) >= 1 and row[3] == "1"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["nonogram-typos", "--sizes", "4"], "sizes must be 5 to 200"),
+        (["nonogram-typos", "--count", "0"], "--count must be 1 or more"),
+        (["nonogram-typos", "--density", "1"], "the density must be between 0 and 1"),
         (["nonogram", "--repeat", "0"], "--repeat must be 1 or more, --time-limit positive"),
         (["nonogram", "--time-limit", "nan"], "--repeat must be 1 or more, --time-limit positive"),
         (["nonogram", "--only", "no-such-puzzle"], "no .xml puzzle in"),
