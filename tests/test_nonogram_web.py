@@ -267,6 +267,17 @@ def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
         assert web.nonogram_suspects(row_texts=rows, column_texts=columns) == {}
 
 
+def test_the_solve_page_reads_clues_whose_rows_and_columns_fill_different_counts():
+    text = "rows\n0\n2 1\n4\n3\ncolumns\n3\n3\n2\n3"
+    assert web.nonogram_from_text(text=text) == {
+        "error": "the rows fill 10 cells and the columns 11"
+    }  # the Play page's: such clues cannot be played
+    read = web.nonogram_from_text(text=text, check_totals=False)  # the Solve page's
+    assert read["rows"] == [[], [2, 1], [4], [3]] and read["columns"] == [[3], [3], [2], [3]]
+    too_long = web.nonogram_from_text(text="rows\n5\ncolumns\n1", check_totals=False)
+    assert too_long == {"error": "row 1: clue 5 needs 5 cells, the row has 1"}
+
+
 def test_a_search_for_the_wrong_clue_that_runs_out_of_work_says_so(monkeypatch):
     from solvelab.nonogram import bad_clues
 

@@ -209,14 +209,20 @@ def _file_error(error: Exception, name: str) -> str:
     return message if not name or message.startswith(f"{name}:") else f"{name}: {message}"
 
 
-def nonogram_from_text(text: str, name: str = "") -> dict:
+def nonogram_from_text(text: str, name: str = "", check_totals: bool = True) -> dict:
     """A puzzle from a file's text (webpbn XML, .non, clue text or a Pattern game ID, by
     ``name`` or content). A puzzle over the size limit's error has its ``width`` and
-    ``height`` too (the solve page has a lower limit of its own to say)."""
+    ``height`` too (the solve page has a lower limit of its own to say). Without
+    ``check_totals`` (the Solve page, whose Solve says which clue may be wrong), clues
+    whose rows and columns fill different numbers of cells are read too."""
     if len(text) > MAX_TEXT:
         return {"error": f"the file is over {MAX_TEXT:,} characters"}
     try:
         return _json(parse(text, source=name or None), source="file")
+    except UnsatisfiableClues as error:
+        if check_totals or error.puzzle is None:
+            return {"error": _file_error(error, name)}
+        return _json(error.puzzle, source="file")
     except PuzzleTooLarge as error:
         return {"error": _file_error(error, name), "width": error.width, "height": error.height}
     except (NonogramError, ValueError) as error:
