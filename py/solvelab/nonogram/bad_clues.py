@@ -91,7 +91,10 @@ def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
         clue = clue_of(grid[line] if line < h else [row[line - h] for row in grid])
         if clue_distance(puzzle.lines[line], clue) > 1:
             for slip in _slips(puzzle, line):
-                nearer = tries.solution(_with_clue(puzzle, line, slip))
+                fixed = _with_clue(puzzle, line, slip)
+                if fixed is None:  # its clues fail a check (counts, or a clue too long): none
+                    continue
+                nearer = tries.solution(fixed)
                 if nearer is None:
                     return None
                 if nearer is not False:
@@ -110,14 +113,11 @@ class _Tries:
         self.deadline = deadline
         self.solves = 0
 
-    def solution(self, puzzle: Puzzle | None, free_lines: frozenset[int] = frozenset()):
+    def solution(self, puzzle: Puzzle, free_lines: frozenset[int] = frozenset()):
         """A solution of ``puzzle`` with ``free_lines`` left out (a grid), False if it has
-        none (or is None: clues that fail their checks), or None when the work or the
-        time has run out."""
+        none, or None when the work or the time has run out."""
         from solvelab.nonogram.solver import NONE, TIMEOUT, Solver
 
-        if puzzle is None:
-            return False
         if self.work <= 0 or (self.deadline is not None and time.perf_counter() > self.deadline):
             return None
         solver = Solver(puzzle, free_lines=free_lines, work_limit=self.work)
@@ -138,8 +138,7 @@ def _slips(puzzle: Puzzle, line: int):
         if clue[i] != clue[i + 1]:
             yield (*clue[:i], clue[i + 1], clue[i], *clue[i + 2 :])
     for i, block in enumerate(clue):
-        by_rows = sum(b.length for row in puzzle.rows for b in row if b.colour == block.colour)
-        by_cols = sum(b.length for col in puzzle.columns for b in col if b.colour == block.colour)
+        by_rows, by_cols = puzzle.filled(block.colour)
         off = by_cols - by_rows if line < puzzle.height else by_rows - by_cols
         if off and block.length + off >= 1:
             yield (*clue[:i], Block(block.length + off, block.colour), *clue[i + 1 :])

@@ -240,8 +240,7 @@ class Puzzle:
                 shown = clue_text(clue[:10], self.colours)
                 raise UnsatisfiableClues(f"{name}: {too_long(shown, len(clue), need, kind, size)}")
         for colour in range(1, len(self.colours) if self.check_totals else 1):
-            by_rows = sum(b.length for clue in self.rows for b in clue if b.colour == colour)
-            by_cols = sum(b.length for clue in self.columns for b in clue if b.colour == colour)
+            by_rows, by_cols = self.filled(colour)
             if by_rows != by_cols:
                 what = "" if len(self.colours) == 2 else f" {self.colours[colour].name}"
                 raise UnsatisfiableClues(
@@ -249,6 +248,12 @@ class Puzzle:
                     f"and the columns {by_cols}",
                     replace(self, check_totals=False),
                 )
+
+    def filled(self, colour: int) -> tuple[int, int]:
+        """The cells of ``colour`` that the rows' clues fill, and the columns'."""
+        by_rows = sum(b.length for clue in self.rows for b in clue if b.colour == colour)
+        by_cols = sum(b.length for clue in self.columns for b in clue if b.colour == colour)
+        return by_rows, by_cols
 
     @classmethod
     def from_grid(
