@@ -1,5 +1,5 @@
-"""Which clue is wrong (bad_clues.py): the lines found against a brute force that
-leaves each line's clue out, a clue typed wrong found first, and the words."""
+"""Which clue is wrong (bad_clues.py): the lines found, one or two, against a brute
+force that leaves their clues out, clues typed wrong found first, and the words."""
 
 from __future__ import annotations
 
@@ -9,7 +9,17 @@ import random
 import pytest
 
 from solvelab.nonogram import Puzzle, UnsatisfiableClues, parse
-from solvelab.nonogram.bad_clues import Suspect, clue_distance, suspects, suspects_text
+from solvelab.nonogram.bad_clues import (
+    GAVE_UP_PAIRS,
+    Suspect,
+    clue_distance,
+    pair_note,
+    pairs_text,
+    suspect_pairs,
+    suspects,
+    suspects_text,
+    wrong_clues,
+)
 from solvelab.nonogram.generator import random_picture
 from solvelab.nonogram.puzzle import Block, clue_of
 from solvelab.nonogram.solver import NONE, Solver, solve
@@ -70,6 +80,47 @@ def test_the_lines_found_are_those_without_whose_clue_the_others_have_a_solution
     assert checked > 150 and totals > 50
 
 
+def broken_lines(rows, columns) -> list[frozenset[int]]:
+    """By brute force, for every grid: the lines whose clue it breaks."""
+    width, height = len(columns), len(rows)
+    found = []
+    for cells in itertools.product((0, 1), repeat=width * height):
+        grid = [cells[r * width : r * width + width] for r in range(height)]
+        broken = [r for r in range(height) if runs(grid[r]) != rows[r]]
+        broken += [height + c for c in range(width) if runs(cells[c::width]) != columns[c]]
+        found.append(frozenset(broken))
+    return found
+
+
+def test_the_pairs_found_are_those_without_whose_clues_the_others_have_a_solution():
+    """Clues no one line explains: the pairs named are exactly the pairs of lines that
+    some grid breaks no other line than (a brute force over every grid), each with
+    clues that give a solution."""
+    rng = random.Random(11)
+    checked = found_some = 0
+    for _ in range(300):
+        w, h = rng.randint(2, 4), rng.randint(2, 3)
+        rows, columns = contradictory_clues(rng, w, h)
+        broken = broken_lines(rows, columns)
+        if any(len(lines) < 2 for lines in broken):  # solvable, or one line explains it
+            continue
+        blocks = [tuple(Block(n, 1) for n in clue) for clue in rows + columns]
+        puzzle = Puzzle(tuple(blocks[:h]), tuple(blocks[h:]), check_totals=False)
+        assert suspects(puzzle) == []
+        pairs = suspect_pairs(puzzle)
+        expected = {lines for lines in broken if len(lines) == 2}
+        assert {frozenset(s.line for s in pair) for pair in pairs} == expected
+        for pair in pairs:
+            lines = list(puzzle.lines)
+            for line, clue in pair:
+                lines[line] = clue
+            fixed = Puzzle(tuple(lines[:h]), tuple(lines[h:]), check_totals=False)
+            assert Solver(fixed).solve().status != NONE
+        checked += 1
+        found_some += bool(pairs)
+    assert checked > 60 and found_some > 30
+
+
 def swapped(puzzle: Puzzle, row: int) -> Puzzle | None:
     """The puzzle with the first two different numbers of a row's clue swapped (a slip
     that keeps the count of filled cells), or None if the row has none."""
@@ -116,12 +167,41 @@ def test_a_clue_typed_wrong_is_found_first(size):
         tried += 1
 
 
+def test_two_clues_typed_wrong_are_found_first():
+    """A unique puzzle of a random picture, a row's clue with two numbers swapped and
+    a column's with one number one more, that no one line explains: their pair is
+    first, or tied first, two slips from what was written."""
+    rng = random.Random(5)
+    tried = 0
+    while tried < 2:
+        puzzle = Puzzle.from_grid(random_picture(15, 15, 0.6, rng))
+        row, column = rng.randrange(15), rng.randrange(15)
+        wrong = swapped(puzzle, row)
+        if wrong is None or solve(puzzle).status != "unique":
+            continue
+        clue = list(wrong.columns[column])
+        clue[-1] = Block(clue[-1].length + 1, 1)
+        columns = (*wrong.columns[:column], tuple(clue), *wrong.columns[column + 1 :])
+        wrong = Puzzle(wrong.rows, columns, check_totals=False)
+        if suspects(wrong):  # one line explains it: no pair is looked for
+            continue
+        pairs = suspect_pairs(wrong)
+        near = [sum(clue_distance(wrong.lines[line], c) for line, c in pair) for pair in pairs]
+        assert near[0] == 2
+        first = [tuple(s.line for s in p) for p, d in zip(pairs, near, strict=True) if d == 2]
+        assert (row, 15 + column) in first
+        tried += 1
+
+
 def test_the_search_gives_up_when_its_work_runs_out():
     rows, columns = ["2", "1 1", "2"], ["1 1", "2", "2"]
     puzzle = parse("rows\n" + "\n".join(rows) + "\ncolumns\n" + "\n".join(columns))
     assert solve(puzzle).status == NONE
     assert suspects(puzzle, work=1) is None
-    assert suspects(puzzle) is not None
+    assert suspects(puzzle) == []  # two clues are wrong
+    assert suspect_pairs(puzzle, work=1) is None
+    assert wrong_clues(puzzle, pair_work=1) == (GAVE_UP_PAIRS, None)
+    assert wrong_clues(puzzle)[1]
 
 
 def test_a_line_left_out_takes_any_cells():
@@ -151,3 +231,30 @@ def test_the_words():
     assert suspects_text(puzzle, []) == (
         "changing any one clue leaves no solution: two clues or more are wrong"
     )
+
+
+def test_the_words_for_two():
+    puzzle = parse("rows\n2\n1 1\n2\ncolumns\n1 1\n2\n2")
+    pair = (Suspect(3, (Block(2, 1),)), Suspect(4, (Block(1, 1), Block(1, 1))))
+    other = (Suspect(0, (Block(1, 1), Block(1, 1))), Suspect(1, (Block(2, 1),)))
+    assert pairs_text(puzzle, [pair]) == (
+        "no one clue alone explains it, but column 1's clue 1 1 and column 2's clue 2 may "
+        "both be wrong: with 2 and 1 1 there, the other clues have a solution"
+    )
+    assert pairs_text(puzzle, [pair, other]) == (
+        "no one clue alone explains it; 2 pairs of clues could each be the wrong two "
+        "(changed together, each pair gives a solution), the likeliest first: column 1's "
+        "1 1 (2 fits) with column 2's 2 (1 1 fits); row 1's 2 (1 1 fits) with row 2's 1 1 "
+        "(2 fits)"
+    )
+    assert pairs_text(puzzle, [pair] * 6).endswith("; and 2 more")
+    assert pairs_text(puzzle, []) == (
+        "changing any one or two clues leaves no solution: three clues or more are wrong"
+    )
+    assert pair_note(puzzle, pair, 4) == (
+        "this clue and column 1's may both be wrong: with 1 1 here and 2 there, the other "
+        "clues have a solution"
+    )
+    text, notes = wrong_clues(puzzle)
+    assert text.startswith("no one clue alone explains it; 3 pairs")
+    assert [line for line, _ in notes] == [0, 1, 2, 3, 4]

@@ -308,6 +308,15 @@ def test_cli_json_multiple_and_none(tmp_path, capsys):
         "likeliest first: row 1's 0 (1 fits); row 4's 3 (4 fits); column 1's 3 (2 fits); "
         "column 4's 3 (2 fits)\n"
     )
+    # Two clues wrong (row 3's numbers swapped, one of column 4's one more): the pair.
+    rows, columns = "0|3 1|2 1|6|5|1 2", "2|1 3|1 2|1 4|4|4"
+    path.write_text(f"rows\n{rows}\ncolumns\n{columns}\n".replace("|", "\n"))
+    assert main(["nonogram", "solve", str(path)]) == 0
+    assert capsys.readouterr().out == (
+        "no solution: the rows fill 21 cells and the columns 22\n"
+        "no one clue alone explains it, but row 3's clue 2 1 and column 4's clue 1 4 may "
+        "both be wrong: with 1 2 and 1 3 there, the other clues have a solution\n"
+    )
 
 
 def test_cli_bad_input_exit_two_one_line(tmp_path):
@@ -761,6 +770,17 @@ def test_bench_of_which_clue_is_wrong(capsys):
     assert [row[:2] for row in rows] == [["| 10×10 #1", "swap"], ["| 10×10 #2", "one more"]]
     for row in rows:
         assert int(row[2]) >= 1 and row[3] == "1"
+    # Two clues wrong: the pairs, the changed one first.
+    assert main(["bench", "nonogram-typos", "--two", "--sizes", "10", "--count", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "budget 1,500,000 line solves for one clue, 4,500,000 for two" in out
+    rows = [line.split(" | ") for line in out.splitlines()[4:6]]
+    assert [row[:2] for row in rows] == [
+        ["| 10×10 #1", "row swapped, column one more"],
+        ["| 10×10 #2", "row one more, column swapped"],
+    ]
+    for row in rows:
+        assert " pair" in row[2] and row[3] == "1"
 
 
 @pytest.mark.parametrize(

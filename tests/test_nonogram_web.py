@@ -232,7 +232,14 @@ def test_solve_reports_two_solutions_a_contradiction_and_steps():
 
 def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
     """The verdict says there are suspects to find; a second call finds them."""
-    from solvelab.nonogram.bad_clues import suspects, suspects_text
+    from solvelab.nonogram.bad_clues import (
+        Suspect,
+        pair_note,
+        suspect_note,
+        suspects,
+        suspects_text,
+    )
+    from solvelab.nonogram.puzzle import Block
 
     # Column 3's clue wrong (found by line solving); then the ring with two columns'
     # clues swapped (two clues wrong); then rows and columns filling different
@@ -243,13 +250,18 @@ def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
     puzzle = parse("rows\n" + "\n".join(rows) + "\ncolumns\n" + "\n".join(columns))
     found = suspects(puzzle)
     assert web.nonogram_suspects(row_texts=rows, column_texts=columns) == {
-        "suspects": [{"line": s.line, "note": web_nonogram.suspect_note(puzzle, s)} for s in found],
+        "suspects": [{"line": s.line, "note": suspect_note(puzzle, s)} for s in found],
         "text": suspects_text(puzzle, found),
     }
     assert [s.line for s in found] == [6]
+    # Two clues wrong: each line of the pairs named, with the other line of its pair.
     swapped = web.nonogram_suspects(row_texts=["2", "1 1", "2"], column_texts=["1 1", "2", "2"])
-    assert swapped["suspects"] == []
-    assert swapped["text"].endswith("two clues or more are wrong")
+    assert swapped["text"].startswith("no one clue alone explains it; 3 pairs of clues")
+    assert [s["line"] for s in swapped["suspects"]] == [0, 1, 2, 3, 4]
+    ring = parse("rows\n2\n1 1\n2\ncolumns\n1 1\n2\n2")
+    assert swapped["suspects"][3]["note"] == pair_note(
+        ring, (Suspect(3, (Block(2),)), Suspect(4, (Block(1), Block(1)))), 3
+    )
     rows, columns = ["0", "2 1", "4", "3"], ["3", "3", "2", "3"]
     totals = web.nonogram_solve(row_texts=rows, column_texts=columns)
     assert totals["error"] == "the rows fill 10 cells and the columns 11"
@@ -281,9 +293,16 @@ def test_the_solve_page_reads_clues_whose_rows_and_columns_fill_different_counts
 def test_a_search_for_the_wrong_clue_that_runs_out_of_work_says_so(monkeypatch):
     from solvelab.nonogram import bad_clues
 
-    monkeypatch.setattr(web_nonogram, "suspects", lambda puzzle: bad_clues.suspects(puzzle, 1))
+    monkeypatch.setattr(
+        web_nonogram, "wrong_clues", lambda puzzle: bad_clues.wrong_clues(puzzle, work=1)
+    )
     answer = web.nonogram_suspects(row_texts=["0", "2 1", "4", "3"], column_texts=["3"] * 4)
     assert answer == {"text": bad_clues.GAVE_UP}
+    monkeypatch.setattr(
+        web_nonogram, "wrong_clues", lambda puzzle: bad_clues.wrong_clues(puzzle, pair_work=1)
+    )
+    answer = web.nonogram_suspects(row_texts=["2", "1 1", "2"], column_texts=["1 1", "2", "2"])
+    assert answer == {"text": bad_clues.GAVE_UP_PAIRS}
 
 
 def test_solve_answers_without_steps_when_recording_them_takes_too_long(monkeypatch):

@@ -229,7 +229,7 @@ def _bench_nonogram_pictures(args: argparse.Namespace) -> int:
 def _bench_nonogram_typos(args: argparse.Namespace) -> int:
     from solvelab.bench.nonogram_typos import main as bench
 
-    return bench(tuple(args.sizes), args.count, args.density, args.seed)
+    return bench(tuple(args.sizes), args.count, args.density, args.seed, args.two)
 
 
 def _bench_startup(args: argparse.Namespace) -> int:
@@ -589,12 +589,16 @@ def _parser() -> argparse.ArgumentParser:
         description="For each size, unique puzzles of random pictures, each with one row's "
         "clue changed (two numbers swapped, or one number one more), and the search for "
         "the clue that may be wrong: the lines it names, where the changed row comes, its "
-        "solves, line solves and time.",
+        "solves, line solves and time. With --two, a row's clue and a column's changed "
+        "(one by each slip), and the search for the two.",
     )
     p.add_argument("--sizes", type=int, nargs="+", default=[15, 30, 60], metavar="N", help="N × N")
     p.add_argument("--count", type=int, default=3, help="puzzles of each size (3)")
     p.add_argument("--density", type=float, default=0.6, help="the pictures' density (0.6)")
     p.add_argument("--seed", type=seed, default=1, help="the first seed (1)")
+    p.add_argument(
+        "--two", action="store_true", help="a row's clue and a column's wrong, not one clue"
+    )
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser
 

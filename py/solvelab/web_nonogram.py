@@ -18,7 +18,7 @@ import random
 import re
 from functools import cache
 
-from solvelab.nonogram.bad_clues import GAVE_UP, suspect_note, suspects, suspects_text
+from solvelab.nonogram.bad_clues import wrong_clues
 from solvelab.nonogram.errors import NonogramError, PuzzleTooLarge, UnsatisfiableClues, shortened
 from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
@@ -436,7 +436,7 @@ def nonogram_solve(
 
 def nonogram_suspects(row_texts: list[str], column_texts: list[str]) -> dict:
     """For clues with no solution (``nonogram_solve`` said ``suspects_to_find``), the
-    lines whose clue may be the wrong one (see :mod:`solvelab.nonogram.bad_clues`):
+    lines whose clue may be the wrong one, or two (see :mod:`solvelab.nonogram.bad_clues`):
     ``{"suspects": [{"line", "note"}, ...], "text"}``; only ``{"text"}`` if their search
     ran out of work; ``{}`` for clues that are malformed or too long for their line.
     A second call, as it takes longer than the verdict: up to seconds.
@@ -452,13 +452,10 @@ def nonogram_suspects(row_texts: list[str], column_texts: list[str]) -> dict:
         puzzle = error.puzzle  # rows and columns fill different numbers of cells
     except (NonogramError, ValueError):
         return {}
-    found = suspects(puzzle)
-    if found is None:
-        return {"text": GAVE_UP}
-    return {
-        "suspects": [{"line": s.line, "note": suspect_note(puzzle, s)} for s in found],
-        "text": suspects_text(puzzle, found),
-    }
+    text, notes = wrong_clues(puzzle)
+    if notes is None:
+        return {"text": text}
+    return {"suspects": [{"line": line, "note": note} for line, note in notes], "text": text}
 
 
 def _line_index(match: re.Match, height: int) -> int:

@@ -257,7 +257,7 @@ def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url)
     with a clue that would give a solution: found by solving (row 7's numbers swapped
     in the solver chapter's demo, which takes a search), by line solving (the line
     the contradiction names), or before solving (rows and columns fill different
-    numbers of cells)."""
+    numbers of cells); and two lines, when no one line explains the clues."""
     open_solve(page, site_url)
     rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 2 1|2 2 1|1 2|1 2 1 1|2 1"
     columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1"
@@ -301,6 +301,22 @@ def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url)
         "This clue may be wrong: with 4 here, the other clues have a solution."
     )
     expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(4)
+
+    # Two clues wrong (row 3's numbers swapped, one of column 4's one more): the pair.
+    rows, columns = ["0", "3 1", "2 1", "6", "5", "1 2"], ["2", "1 3", "1 2", "1 4", "4", "4"]
+    type_clues(page, rows, columns)
+    solve(page)
+    page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
+    expect(page.locator(".nono-message")).to_have_text(
+        "The rows fill 21 cells and the columns 22. No one clue alone explains it, but row "
+        "3's clue 2 1 and column 4's clue 1 4 may both be wrong: with 1 2 and 1 3 there, "
+        "the other clues have a solution."
+    )
+    expect(line_note(page, "row 3")).to_have_text(
+        "This clue and column 4's may both be wrong: with 1 2 here and 1 3 there, the other "
+        "clues have a solution."
+    )
+    expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(2)
 
 
 def test_stop_ends_the_search_for_the_wrong_clue_not_the_verdict(page, site_url):

@@ -9,6 +9,11 @@ cell more than the columns). For each, :func:`solvelab.nonogram.bad_clues.suspec
 lines it names, where the changed row comes among them (1: first; tied with
 others one slip away counts as first), its solves and line solves, and its
 time in CPython.
+
+With ``--two``, a row's clue and a column's are changed, one by each slip, and
+the search is the whole of :func:`solvelab.nonogram.bad_clues.wrong_clues`: one
+clue first (when one alone explains the clues, the row says so and the pair is
+not looked for), then two, with the pairs named and the changed pair's place.
 """
 
 from __future__ import annotations
@@ -22,34 +27,33 @@ from solvelab.bench.nonogram_pictures import _refuse
 TRIES = 100  # pictures of a size, at most
 
 
-def _slipped(puzzle, row: int, swap: bool, rng: random.Random):
-    """The puzzle with ``row``'s clue changed by a swap of two different neighbouring
-    numbers, or else a number one more; None if the row has no such numbers, or the
-    clue one more no longer fits the row."""
-    from solvelab.nonogram.errors import UnsatisfiableClues
+def _slipped(puzzle, line: int, swap: bool, rng: random.Random):
+    """The puzzle with ``line``'s clue changed by a swap of two different neighbouring
+    numbers, or else a number one more (the counts of filled cells are not checked);
+    None if the line has no such numbers, or the clue one more no longer fits it."""
+    from solvelab.nonogram.errors import ClueError
     from solvelab.nonogram.puzzle import Block, Puzzle
 
-    clue = list(puzzle.rows[row])
+    clue = list(puzzle.lines[line])
     pairs = [i for i in range(len(clue) - 1) if clue[i] != clue[i + 1]]
     if not pairs:
         return None
-    rows = list(puzzle.rows)
     if swap:
         i = rng.choice(pairs)
         clue[i], clue[i + 1] = clue[i + 1], clue[i]
-        rows[row] = tuple(clue)
-        return Puzzle(tuple(rows), puzzle.columns)
-    i = rng.randrange(len(clue))
-    clue[i] = Block(clue[i].length + 1, clue[i].colour)
-    rows[row] = tuple(clue)
+    else:
+        i = rng.randrange(len(clue))
+        clue[i] = Block(clue[i].length + 1, clue[i].colour)
+    lines = list(puzzle.lines)
+    lines[line] = tuple(clue)
+    h = puzzle.height
     try:
-        Puzzle(tuple(rows), puzzle.columns)
-    except UnsatisfiableClues as error:
-        return error.puzzle  # None when the clue no longer fits its row
-    raise AssertionError("a number one more leaves the counts of filled cells equal")
+        return Puzzle(tuple(lines[:h]), tuple(lines[h:]), check_totals=False)
+    except ClueError:
+        return None
 
 
-def main(sizes: tuple[int, ...], count: int, density: float, seed: int) -> int:
+def main(sizes: tuple[int, ...], count: int, density: float, seed: int, two: bool = False) -> int:
     from solvelab.nonogram import bad_clues
     from solvelab.nonogram.generator import random_picture
     from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
@@ -61,9 +65,15 @@ def main(sizes: tuple[int, ...], count: int, density: float, seed: int) -> int:
         return _refuse("the density must be between 0 and 1 (exclusive)")
     if count < 1:
         return _refuse("--count must be 1 or more")
-    print(f"density {density:g}, seed {seed} on; budget {bad_clues.WORK:,} line solves")
+    budget = f"{bad_clues.WORK:,} line solves"
+    if two:
+        budget += f" for one clue, {bad_clues.PAIR_WORK:,} for two"
+    print(f"density {density:g}, seed {seed} on; budget {budget}")
     print(f"load average at the start: {_load()}")
-    print("| puzzle | slip | lines named | changed row's place | solves | line solves | time |")
+    if two:
+        print("| puzzle | slips | found | changed pair's place | solves | line solves | time |")
+    else:
+        print("| puzzle | slip | lines named | changed row's place | solves | line solves | time |")
     print("|---|---|---|---|---|---|---|")
     rng = random.Random(seed)
     for size in sizes:
@@ -79,20 +89,22 @@ def main(sizes: tuple[int, ...], count: int, density: float, seed: int) -> int:
             row = rng.randrange(size)
             swap = done % 2 == 0  # the two slips in turn
             wrong = _slipped(puzzle, row, swap, rng)
-            if wrong is None or swap and solve(wrong).status != NONE:
-                continue  # (a swap the other clues allow leaves a puzzle with a solution)
-            kind = "swap" if swap else "one more"
-            tally: dict = {}
+            if two and wrong is not None:
+                column = size + rng.randrange(size)
+                wrong = _slipped(wrong, column, not swap, rng)
+                changed = (row, column)
+            # A swap the other clues allow leaves a puzzle with a solution (one number one
+            # more never does: the rows and columns fill different counts).
+            if wrong is None or swap and not two and solve(wrong).status != NONE:
+                continue
             started = time.perf_counter()
-            found = bad_clues.suspects(wrong, tally=tally)
-            seconds = time.perf_counter() - started
-            if found is None:
-                named = place = "ran out"
+            if two:
+                kind = "row swapped, column one more" if swap else "row one more, column swapped"
+                named, place, tally = _pairs_found(wrong, changed)
             else:
-                near = [bad_clues.clue_distance(wrong.lines[s.line], s.clue) for s in found]
-                lines = [s.line for s in found]
-                named = str(len(found))
-                place = "—" if row not in lines else str(1 + near.index(near[lines.index(row)]))
+                kind = "swap" if swap else "one more"
+                named, place, tally = _lines_found(wrong, row)
+            seconds = time.perf_counter() - started
             print(
                 f"| {size}×{size} #{done + 1} | {kind} | {named} | {place} | "
                 f"{tally['solves']} | {tally['work']:,} | {seconds:.2f} s |",
@@ -101,3 +113,41 @@ def main(sizes: tuple[int, ...], count: int, density: float, seed: int) -> int:
             done += 1
     print(f"\nload average at the end: {_load()}")
     return 0
+
+
+def _lines_found(wrong, row: int) -> tuple[str, str, dict]:
+    """The lines :func:`suspects` names, the changed row's place among them, and its
+    tally."""
+    from solvelab.nonogram import bad_clues
+
+    tally: dict = {}
+    found = bad_clues.suspects(wrong, tally=tally)
+    if found is None:
+        return "ran out", "ran out", tally
+    near = [bad_clues.clue_distance(wrong.lines[s.line], s.clue) for s in found]
+    lines = [s.line for s in found]
+    place = "—" if row not in lines else str(1 + near.index(near[lines.index(row)]))
+    return str(len(found)), place, tally
+
+
+def _pairs_found(wrong, changed: tuple[int, int]) -> tuple[str, str, dict]:
+    """The pairs :func:`suspect_pairs` names (after :func:`suspects` found no one line),
+    the changed pair's place among them (tied first counts as first), and the tally
+    of both searches."""
+    from solvelab.nonogram import bad_clues
+
+    tally: dict = {}
+    found = bad_clues.suspects(wrong, tally=tally)
+    if found is None:
+        return "ran out (one clue)", "ran out", tally
+    if found:
+        return f"{len(found)} line{'s' * (len(found) > 1)} alone", "—", tally
+    second: dict = {}
+    pairs = bad_clues.suspect_pairs(wrong, tally=second)
+    tally = {key: tally[key] + second[key] for key in tally}
+    if pairs is None:
+        return "ran out (two clues)", "ran out", tally
+    near = [sum(bad_clues.clue_distance(wrong.lines[s.line], s.clue) for s in p) for p in pairs]
+    lines = [tuple(s.line for s in p) for p in pairs]
+    place = "—" if changed not in lines else str(1 + near.index(near[lines.index(changed)]))
+    return f"{len(pairs)} pair{'s' * (len(pairs) != 1)}", place, tally

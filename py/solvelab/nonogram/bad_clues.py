@@ -13,12 +13,20 @@ Lines are left out in groups first: if the clues left have no solution, no
 line of the group is to blame (with fewer lines left out there would be none
 either), and one solve has cleared the whole group; else the group is halved.
 Most groups are cleared at once, so a 60 × 60 puzzle with one clue wrong
-takes 20 to 45 solves, not 120 (``solvelab bench nonogram-typos``). They share
+takes 20 to 40 solves, not 120 (``solvelab bench nonogram-typos``). They share
 a budget of line solves, and a deadline.
 
 The lines found come nearest first: those whose clue differs least from the
 one found for them (two numbers swapped, one number changed, one more or one
 less), the likeliest slips.
+
+When no one line will do, two clues or more are wrong, and
+:func:`suspect_pairs` looks for two. Every pair that gives a solution has a line
+in each *core*: a set of lines whose clues alone have no solution (else the
+clues outside the pair would include the core's). So one core is found first,
+by leaving lines out in halving chunks while the clues kept still have no
+solution, and then, for each line of the core, the lines found as above with
+that line left out too: every such pair, no other.
 
 >>> from solvelab.nonogram.clue_text import read_text
 >>> puzzle = read_text("rows\\n0\\n2 1\\n1 1\\n1\\ncolumns\\n3\\n0\\n2\\n1")
@@ -35,14 +43,22 @@ import time
 from typing import NamedTuple
 
 from solvelab.nonogram.errors import ClueError
-from solvelab.nonogram.puzzle import Block, Clue, Puzzle, clue_of, clue_text, line_name
+from solvelab.nonogram.puzzle import Block, Clue, Grid, Puzzle, clue_of, clue_text, line_name
 
-SHOWN = 4  # suspects named in the text, at most
+SHOWN = 4  # suspects (or pairs of them) named in the text, at most
 GAVE_UP = "which clue is wrong was not found: the search for it ran out of work or time"
+NO_ONE = "no one clue alone explains it"
+GAVE_UP_PAIRS = (
+    f"{NO_ONE}, and which two are wrong was not found: the search for them ran out of work or time"
+)
 
-# Line solves for the whole search: about 10 s in CPython here (a 60 × 60 puzzle with
-# one clue wrong takes 0.2 to 0.5 million: solvelab bench nonogram-typos).
+# Line solves for the whole search: tens of seconds in CPython here, at 30,000 to 100,000
+# a second (a 60 × 60 puzzle with one clue wrong takes 0.08 to 0.4 million: solvelab bench
+# nonogram-typos).
 WORK = 1_500_000
+# For two clues: more solves, many of clues with most lines left out (a 30 × 30 puzzle
+# takes 0.1 to 1.6 million: solvelab bench nonogram-typos --two).
+PAIR_WORK = 3 * WORK
 
 
 class Suspect(NamedTuple):
@@ -50,6 +66,9 @@ class Suspect(NamedTuple):
 
     line: int  # rows first, then columns
     clue: Clue  # the line in a solution of the other clues
+
+
+Pair = tuple[Suspect, Suspect]  # two lines whose clues may both be wrong (the first line first)
 
 
 def suspects(
@@ -72,25 +91,14 @@ def suspects(
 
 
 def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
+    blamed = _blamed(puzzle, tries)
+    if blamed is None:
+        return None
     found = []
-    h = puzzle.height
-    # The rows, then the columns (with every clue left out, there is a solution).
-    groups = [list(range(h, len(puzzle.lines))), list(range(h))]
-    while groups:
-        group = groups.pop()
-        grid = tries.solution(puzzle, frozenset(group))
-        if grid is None:
-            return None
-        if grid is False:  # no line of the group is to blame
-            continue
-        if len(group) > 1:
-            half = len(group) // 2
-            groups += [group[half:], group[:half]]
-            continue
-        line = group[0]
-        clue = clue_of(grid[line] if line < h else [row[line - h] for row in grid])
+    for line, grid in blamed:
+        clue = _clue_in(puzzle, grid, line)
         if clue_distance(puzzle.lines[line], clue) > 1:
-            for slip in _slips(puzzle, line):
+            for slip in _slips(puzzle, line, _totals_off(puzzle, line)):
                 fixed = _with_clue(puzzle, line, slip)
                 if fixed is None:  # its clues fail a check (counts, or a clue too long): none
                     continue
@@ -101,8 +109,136 @@ def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
                     clue = slip
                     break
         found.append(Suspect(line, clue))
-    found.sort(key=lambda suspect: clue_distance(puzzle.lines[suspect.line], suspect.clue))
+    found.sort(key=lambda suspect: _distance(puzzle, suspect))
     return found
+
+
+def _blamed(
+    puzzle: Puzzle, tries: _Tries, out: frozenset[int] = frozenset()
+) -> list[tuple[int, Grid]] | None:
+    """The lines without whose clue (and those of ``out``) the other clues have a
+    solution, each with one such solution; None when the work or time ran out."""
+    found = []
+    h = puzzle.height
+    # The rows' halves, then the columns': with all the rows left out, the columns' clues
+    # alone have a solution (each clue fits its line), and the other way round.
+    groups = []
+    for lines in (range(h, len(puzzle.lines)), range(h)):
+        group = [line for line in lines if line not in out]
+        groups += _halves(group) if len(lines) > 1 else [group]
+    while groups:
+        group = groups.pop()
+        if not group:
+            continue
+        grid = tries.solution(puzzle, out.union(group))
+        if grid is None:
+            return None
+        if grid is False:  # no line of the group is to blame
+            continue
+        if len(group) > 1:
+            groups += _halves(group)
+            continue
+        found.append((group[0], grid))
+    return found
+
+
+def suspect_pairs(
+    puzzle: Puzzle, work: int = PAIR_WORK, deadline: float | None = None, tally: dict | None = None
+) -> list[Pair] | None:
+    """For clues with no solution where no one line's clue left out gives one
+    (:func:`suspects` found none): the pairs of lines without whose clues the other
+    clues have a solution, the likeliest first, each line with a clue it could have;
+    None if ``work`` line solves or the ``deadline`` ran out first (``tally`` as for
+    :func:`suspects`). If exactly two clues are wrong, their pair is among them."""
+    tries = _Tries(work, deadline)
+    try:
+        return _pairs(puzzle, tries)
+    finally:
+        if tally is not None:
+            tally.update(solves=tries.solves, work=work - tries.work)
+
+
+def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
+    core = _core(puzzle, tries)
+    if core is None:
+        return None
+    solved: dict[tuple[int, int], Grid] = {}
+    for first in core:
+        blamed = _blamed(puzzle, tries, frozenset([first]))
+        if blamed is None:
+            return None
+        for second, grid in blamed:
+            solved.setdefault((min(first, second), max(first, second)), grid)
+    pairs = []
+    for lines, grid in solved.items():
+        pair = _nearest_pair(puzzle, tries, lines, grid)
+        if pair is None:
+            return None
+        pairs.append(pair)
+    pairs.sort(key=lambda pair: (sum(_distance(puzzle, s) for s in pair), [s.line for s in pair]))
+    return pairs
+
+
+def _core(puzzle: Puzzle, tries: _Tries) -> list[int] | None:
+    """Lines whose clues alone (the others left out) have no solution, but have one
+    with any one of them left out too: the puzzle's lines less those left out in
+    chunks (halves, then halves of those) while the clues kept still have none."""
+    out: set[int] = set()
+    h = puzzle.height
+    rows, columns = list(range(h)), list(range(h, len(puzzle.lines)))
+    # (All the rows, or all the columns, left out: a solution; see _blamed.)
+    pending = [*_halves(columns), *_halves(rows)]
+    while pending:
+        chunk = pending.pop()
+        if not chunk:
+            continue
+        grid = tries.solution(puzzle, frozenset(out.union(chunk)))
+        if grid is None:
+            return None
+        if grid is False:
+            out.update(chunk)
+        elif len(chunk) > 1:
+            pending += _halves(chunk)
+    return [line for line in rows + columns if line not in out]
+
+
+def _halves(lines: list[int]) -> list[list[int]]:
+    """The second half and the first (popped first, so tried first)."""
+    half = len(lines) // 2
+    return [lines[half:], lines[:half]]
+
+
+def _nearest_pair(puzzle: Puzzle, tries: _Tries, lines: tuple[int, int], grid: Grid) -> Pair | None:
+    """The pair of ``lines`` as suspects, each with its line in ``grid`` (a solution
+    with both clues left out). If either is more than a slip from the clue written,
+    each slip of one line's clue is tried, the other's left out, for a solution where
+    the other line is a slip from its clue too: the first found is given instead.
+    None when the work or time ran out."""
+    pair = tuple(Suspect(line, _clue_in(puzzle, grid, line)) for line in lines)
+    if all(_distance(puzzle, s) <= 1 for s in pair):
+        return pair
+    for fixed_line, other in (lines, lines[::-1]):
+        for slip in _slips(puzzle, fixed_line, _one_off):
+            fixed = _with_clue(puzzle, fixed_line, slip, check_totals=False)
+            if fixed is None:
+                continue
+            found = tries.solution(fixed, frozenset([other]))
+            if found is None:
+                return None
+            if found is not False:
+                near = Suspect(other, _clue_in(puzzle, found, other))
+                if _distance(puzzle, near) <= 1:
+                    return tuple(sorted((Suspect(fixed_line, slip), near)))
+    return pair
+
+
+def _clue_in(puzzle: Puzzle, grid: Grid, line: int) -> Clue:
+    h = puzzle.height
+    return clue_of(grid[line] if line < h else [row[line - h] for row in grid])
+
+
+def _distance(puzzle: Puzzle, suspect: Suspect) -> int:
+    return clue_distance(puzzle.lines[suspect.line], suspect.clue)
 
 
 class _Tries:
@@ -129,27 +265,48 @@ class _Tries:
         return False if result.status == NONE else result.solutions[0]
 
 
-def _slips(puzzle: Puzzle, line: int):
+def _slips(puzzle: Puzzle, line: int, offs):
     """The clues one slip away from ``line``'s: two neighbouring numbers swapped, or one
-    number off by what the rows and columns differ by in its colour (for the counts
-    of filled cells to agree)."""
+    number off by one of ``offs(colour)``, for the number's colour."""
     clue = puzzle.lines[line]
     for i in range(len(clue) - 1):
         if clue[i] != clue[i + 1]:
             yield (*clue[:i], clue[i + 1], clue[i], *clue[i + 2 :])
     for i, block in enumerate(clue):
-        by_rows, by_cols = puzzle.filled(block.colour)
-        off = by_cols - by_rows if line < puzzle.height else by_rows - by_cols
-        if off and block.length + off >= 1:
-            yield (*clue[:i], Block(block.length + off, block.colour), *clue[i + 1 :])
+        for off in offs(block.colour):
+            if off and block.length + off >= 1:
+                yield (*clue[:i], Block(block.length + off, block.colour), *clue[i + 1 :])
 
 
-def _with_clue(puzzle: Puzzle, line: int, clue: Clue) -> Puzzle | None:
+def _totals_off(puzzle: Puzzle, line: int):
+    """The ``offs`` of :func:`_slips` for one clue wrong: a number of ``line``'s clue is
+    off by what the rows and columns differ by in its colour (for the counts of
+    filled cells to agree), if they do."""
+
+    def offs(colour: int) -> tuple[int]:
+        by_rows, by_cols = puzzle.filled(colour)
+        return (by_cols - by_rows if line < puzzle.height else by_rows - by_cols,)
+
+    return offs
+
+
+def _one_off(colour: int) -> tuple[int, int]:
+    """The ``offs`` of :func:`_slips` for two clues wrong: how the two share what the
+    counts differ by is not known, so one more or one less."""
+    return (1, -1)
+
+
+def _with_clue(puzzle: Puzzle, line: int, clue: Clue, check_totals: bool = True) -> Puzzle | None:
     """``puzzle`` with ``line``'s clue replaced, or None if the clues fail their checks."""
     lines = list(puzzle.lines)
     lines[line] = clue
     try:
-        return Puzzle(tuple(lines[: puzzle.height]), tuple(lines[puzzle.height :]), puzzle.colours)
+        return Puzzle(
+            tuple(lines[: puzzle.height]),
+            tuple(lines[puzzle.height :]),
+            puzzle.colours,
+            check_totals=check_totals,
+        )
     except ClueError:
         return None
 
@@ -198,3 +355,63 @@ def suspects_text(puzzle: Puzzle, found: list[Suspect]) -> str:
         f"{len(found)} clues could each be the wrong one (changed alone, each gives a solution), "
         f"the likeliest first: {listed}{more}"
     )
+
+
+def pair_note(puzzle: Puzzle, pair: Pair, line: int) -> str:
+    """What a line of a pair is told (the Solve page shows it by the line's clue)."""
+    this, other = pair if pair[0].line == line else pair[::-1]
+    colours = puzzle.colours
+    return (
+        f"this clue and {line_name(other.line, puzzle.height)}'s may both be wrong: with "
+        f"{clue_text(this.clue, colours)} here and {clue_text(other.clue, colours)} there, "
+        "the other clues have a solution"
+    )
+
+
+def pairs_text(puzzle: Puzzle, pairs: list[Pair]) -> str:
+    """What :func:`suspect_pairs` found, in words."""
+    if not pairs:
+        return "changing any one or two clues leaves no solution: three clues or more are wrong"
+    colours, h = puzzle.colours, puzzle.height
+
+    def named(suspect: Suspect) -> tuple[str, str, str]:
+        was = clue_text(puzzle.lines[suspect.line], colours)
+        return line_name(suspect.line, h), was, clue_text(suspect.clue, colours)
+
+    if len(pairs) == 1:
+        (a, a_was, a_could), (b, b_was, b_could) = map(named, pairs[0])
+        return (
+            f"{NO_ONE}, but {a}'s clue {a_was} and {b}'s clue {b_was} may both be wrong: "
+            f"with {a_could} and {b_could} there, the other clues have a solution"
+        )
+    listed = "; ".join(
+        " with ".join(f"{name}'s {was} ({could} fits)" for name, was, could in map(named, pair))
+        for pair in pairs[:SHOWN]
+    )
+    more = f"; and {len(pairs) - SHOWN} more" if len(pairs) > SHOWN else ""
+    return (
+        f"{NO_ONE}; {len(pairs)} pairs of clues could each be the wrong two (changed "
+        f"together, each pair gives a solution), the likeliest first: {listed}{more}"
+    )
+
+
+def wrong_clues(
+    puzzle: Puzzle, deadline: float | None = None, work: int = WORK, pair_work: int = PAIR_WORK
+) -> tuple[str, list[tuple[int, str]] | None]:
+    """What the CLI prints and the Solve page shows for clues with no solution: the
+    words, and each line named with its note (the likeliest first), or None for the
+    lines when the search ran out of work (``work`` line solves for one clue,
+    ``pair_work`` for two) or the ``deadline`` passed."""
+    found = suspects(puzzle, work, deadline)
+    if found is None:
+        return GAVE_UP, None
+    if found:
+        return suspects_text(puzzle, found), [(s.line, suspect_note(puzzle, s)) for s in found]
+    pairs = suspect_pairs(puzzle, pair_work, deadline)
+    if pairs is None:
+        return GAVE_UP_PAIRS, None
+    notes: dict[int, str] = {}
+    for pair in pairs[:SHOWN]:
+        for suspect in pair:
+            notes.setdefault(suspect.line, pair_note(puzzle, pair, suspect.line))
+    return pairs_text(puzzle, pairs), list(notes.items())

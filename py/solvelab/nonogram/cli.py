@@ -26,7 +26,7 @@ from solvelab.arguments import (
     run_command,
     seed,
 )
-from solvelab.nonogram.bad_clues import GAVE_UP, suspects, suspects_text
+from solvelab.nonogram.bad_clues import wrong_clues
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import (
     FILE_SUFFIXES,
@@ -166,9 +166,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _say_suspects(puzzle: Puzzle, start: float, time_limit: float | None) -> None:
-    """Prints which clues may be the wrong one (within the time limit, if any)."""
-    found = suspects(puzzle, deadline=start + time_limit if time_limit is not None else None)
-    print(GAVE_UP if found is None else suspects_text(puzzle, found))
+    """Prints which clues may be the wrong ones (within the time limit, if any)."""
+    print(wrong_clues(puzzle, start + time_limit if time_limit is not None else None)[0])
 
 
 def _goal_problem(puzzle: Puzzle) -> str | None:
