@@ -144,29 +144,37 @@ function sayAtLine(index, text) {
 
 /** Clues with no solution: which lines' clues may be the wrong one (the other clues
  * have a solution without them), asked for after the verdict, which it follows by
- * seconds on a big puzzle. Each such line says so at its box, after the verdict if
- * that names it, the likeliest last so that it is the one scrolled to. Stop ends
- * this search, not the verdict; clues changed meanwhile make the whole answer stale. */
+ * seconds on a big puzzle; if no one line will do, which two, asked for after that
+ * (tens of seconds). Each such line says so at its box, after the verdict if that
+ * names it, the likeliest last so that it is the one scrolled to. Stop ends this
+ * search, not the verdict; clues changed meanwhile make the whole answer stale. */
 async function findSuspects(args, answer, clock) {
   const verdict = message.textContent;
+  let said = verdict; // and then what the search for one clue found
+  let what = "the clue that may be wrong";
   const looking = document.createElement("span");
-  looking.textContent = " Looking for the clue that may be wrong…";
-  looking.append(clock); // the seconds since Solve
-  message.append(looking);
   root.dataset.suspects = "looking";
   try {
-    const found = await python.call("nonogram_suspects", { row_texts: args.row_texts, column_texts: args.column_texts });
-    if (!cluesAsAsked(args)) return sayStale();
-    looking.remove();
-    if (found.text) message.textContent = sentences(verdict, found.text);
-    if (!found.suspects) return (root.dataset.suspects = "unknown"); // it ran out of work
-    for (const { line, note } of [...found.suspects].reverse()) {
-      sayAtLine(line, line === answer.line ? sentences(verdict, note) : sentences(note));
+    for (const two of [false, true]) {
+      looking.textContent = ` Looking for ${what}…`;
+      looking.append(clock); // the seconds since Solve
+      message.append(looking);
+      const clues = { row_texts: args.row_texts, column_texts: args.column_texts, two };
+      const found = await python.call("nonogram_suspects", clues);
+      if (!cluesAsAsked(args)) return sayStale();
+      looking.remove();
+      if (found.text) message.textContent = said = sentences(said, found.text);
+      if (!found.suspects) return (root.dataset.suspects = "unknown"); // it ran out of work
+      for (const { line, note } of [...found.suspects].reverse()) {
+        sayAtLine(line, line === answer.line ? sentences(verdict, note) : sentences(note));
+      }
+      if (!found.two_to_find) break;
+      what = "the two clues that may be wrong";
     }
     root.dataset.suspects = "found";
   } catch (error) {
     if (error.name !== "Cancelled" || !cluesAsAsked(args)) throw error;
-    looking.textContent = " (Stopped looking for the clue that may be wrong.)";
+    looking.textContent = ` (Stopped looking for ${what}.)`;
     root.dataset.suspects = "stopped";
   }
 }

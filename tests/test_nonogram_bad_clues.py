@@ -18,7 +18,8 @@ from solvelab.nonogram.bad_clues import (
     suspect_pairs,
     suspects,
     suspects_text,
-    wrong_clues,
+    wrong_clue,
+    wrong_pair,
 )
 from solvelab.nonogram.generator import random_picture
 from solvelab.nonogram.puzzle import Block, clue_of
@@ -200,8 +201,8 @@ def test_the_search_gives_up_when_its_work_runs_out():
     assert suspects(puzzle, work=1) is None
     assert suspects(puzzle) == []  # two clues are wrong
     assert suspect_pairs(puzzle, work=1) is None
-    assert wrong_clues(puzzle, pair_work=1) == (GAVE_UP_PAIRS, None)
-    assert wrong_clues(puzzle)[1]
+    assert wrong_pair(puzzle, work=1) == (GAVE_UP_PAIRS, None)
+    assert wrong_pair(puzzle)[1]
 
 
 def test_a_line_left_out_takes_any_cells():
@@ -238,23 +239,24 @@ def test_the_words_for_two():
     pair = (Suspect(3, (Block(2, 1),)), Suspect(4, (Block(1, 1), Block(1, 1))))
     other = (Suspect(0, (Block(1, 1), Block(1, 1))), Suspect(1, (Block(2, 1),)))
     assert pairs_text(puzzle, [pair]) == (
-        "no one clue alone explains it, but column 1's clue 1 1 and column 2's clue 2 may "
-        "both be wrong: with 2 and 1 1 there, the other clues have a solution"
+        "column 1's clue 1 1 and column 2's clue 2 may both be wrong: with 2 and 1 1 there, "
+        "the other clues have a solution"
     )
     assert pairs_text(puzzle, [pair, other]) == (
-        "no one clue alone explains it; 2 pairs of clues could each be the wrong two "
-        "(changed together, each pair gives a solution), the likeliest first: column 1's "
-        "1 1 (2 fits) with column 2's 2 (1 1 fits); row 1's 2 (1 1 fits) with row 2's 1 1 "
-        "(2 fits)"
+        "2 pairs of clues could each be the wrong two (changed together, each pair gives a "
+        "solution), the likeliest first: column 1's 1 1 (2 fits) with column 2's 2 (1 1 "
+        "fits); row 1's 2 (1 1 fits) with row 2's 1 1 (2 fits)"
     )
     assert pairs_text(puzzle, [pair] * 6).endswith("; and 2 more")
     assert pairs_text(puzzle, []) == (
-        "changing any one or two clues leaves no solution: three clues or more are wrong"
+        "changing any two clues leaves no solution either: three clues or more are wrong"
     )
     assert pair_note(puzzle, pair, 4) == (
         "this clue and column 1's may both be wrong: with 1 1 here and 2 there, the other "
         "clues have a solution"
     )
-    text, notes = wrong_clues(puzzle)
-    assert text.startswith("no one clue alone explains it; 3 pairs")
+    # One clue first: none will do; then two, each line of the pairs with a note.
+    assert wrong_clue(puzzle) == (suspects_text(puzzle, []), [])
+    text, notes = wrong_pair(puzzle)
+    assert text.startswith("3 pairs of clues could each be the wrong two")
     assert [line for line, _ in notes] == [0, 1, 2, 3, 4]

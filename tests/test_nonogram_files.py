@@ -314,8 +314,9 @@ def test_cli_json_multiple_and_none(tmp_path, capsys):
     assert main(["nonogram", "solve", str(path)]) == 0
     assert capsys.readouterr().out == (
         "no solution: the rows fill 21 cells and the columns 22\n"
-        "no one clue alone explains it, but row 3's clue 2 1 and column 4's clue 1 4 may "
-        "both be wrong: with 1 2 and 1 3 there, the other clues have a solution\n"
+        "changing any one clue leaves no solution: two clues or more are wrong\n"
+        "row 3's clue 2 1 and column 4's clue 1 4 may both be wrong: with 1 2 and 1 3 "
+        "there, the other clues have a solution\n"
     )
 
 

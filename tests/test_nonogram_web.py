@@ -254,10 +254,18 @@ def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
         "text": suspects_text(puzzle, found),
     }
     assert [s.line for s in found] == [6]
-    # Two clues wrong: each line of the pairs named, with the other line of its pair.
-    swapped = web.nonogram_suspects(row_texts=["2", "1 1", "2"], column_texts=["1 1", "2", "2"])
-    assert swapped["text"].startswith("no one clue alone explains it; 3 pairs of clues")
+    # Two clues wrong: no one line, so a call for two, which names each line of the
+    # pairs, with the other line of its pair.
+    ring = {"row_texts": ["2", "1 1", "2"], "column_texts": ["1 1", "2", "2"]}
+    assert web.nonogram_suspects(**ring) == {
+        "suspects": [],
+        "text": "changing any one clue leaves no solution: two clues or more are wrong",
+        "two_to_find": True,
+    }
+    swapped = web.nonogram_suspects(**ring, two=True)
+    assert swapped["text"].startswith("3 pairs of clues could each be the wrong two")
     assert [s["line"] for s in swapped["suspects"]] == [0, 1, 2, 3, 4]
+    assert "two_to_find" not in swapped
     ring = parse("rows\n2\n1 1\n2\ncolumns\n1 1\n2\n2")
     assert swapped["suspects"][3]["note"] == pair_note(
         ring, (Suspect(3, (Block(2),)), Suspect(4, (Block(1), Block(1)))), 3
@@ -294,15 +302,15 @@ def test_a_search_for_the_wrong_clue_that_runs_out_of_work_says_so(monkeypatch):
     from solvelab.nonogram import bad_clues
 
     monkeypatch.setattr(
-        web_nonogram, "wrong_clues", lambda puzzle: bad_clues.wrong_clues(puzzle, work=1)
+        web_nonogram, "wrong_clue", lambda puzzle: bad_clues.wrong_clue(puzzle, work=1)
     )
     answer = web.nonogram_suspects(row_texts=["0", "2 1", "4", "3"], column_texts=["3"] * 4)
     assert answer == {"text": bad_clues.GAVE_UP}
     monkeypatch.setattr(
-        web_nonogram, "wrong_clues", lambda puzzle: bad_clues.wrong_clues(puzzle, pair_work=1)
+        web_nonogram, "wrong_pair", lambda puzzle: bad_clues.wrong_pair(puzzle, work=1)
     )
-    answer = web.nonogram_suspects(row_texts=["2", "1 1", "2"], column_texts=["1 1", "2", "2"])
-    assert answer == {"text": bad_clues.GAVE_UP_PAIRS}
+    ring = {"row_texts": ["2", "1 1", "2"], "column_texts": ["1 1", "2", "2"]}
+    assert web.nonogram_suspects(**ring, two=True) == {"text": bad_clues.GAVE_UP_PAIRS}
 
 
 def test_solve_answers_without_steps_when_recording_them_takes_too_long(monkeypatch):

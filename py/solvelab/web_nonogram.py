@@ -18,7 +18,7 @@ import random
 import re
 from functools import cache
 
-from solvelab.nonogram.bad_clues import wrong_clues
+from solvelab.nonogram.bad_clues import wrong_clue, wrong_pair
 from solvelab.nonogram.errors import NonogramError, PuzzleTooLarge, UnsatisfiableClues, shortened
 from solvelab.nonogram.files import dumps, parse
 from solvelab.nonogram.gallery import PICTURES, gallery_puzzle
@@ -434,12 +434,14 @@ def nonogram_solve(
     return answer
 
 
-def nonogram_suspects(row_texts: list[str], column_texts: list[str]) -> dict:
+def nonogram_suspects(row_texts: list[str], column_texts: list[str], two: bool = False) -> dict:
     """For clues with no solution (``nonogram_solve`` said ``suspects_to_find``), the
-    lines whose clue may be the wrong one, or two (see :mod:`solvelab.nonogram.bad_clues`):
-    ``{"suspects": [{"line", "note"}, ...], "text"}``; only ``{"text"}`` if their search
-    ran out of work; ``{}`` for clues that are malformed or too long for their line.
-    A second call, as it takes longer than the verdict: up to seconds.
+    lines whose clue may be the wrong one (see :mod:`solvelab.nonogram.bad_clues`):
+    ``{"suspects": [{"line", "note"}, ...], "text"}``, with ``"two_to_find": true``
+    if no one line will do; then, called with ``two``, the lines of the pairs whose
+    clues may both be wrong. Only ``{"text"}`` if the search ran out of work; ``{}``
+    for clues that are malformed or too long for their line. Calls of their own, as
+    they take longer than the verdict: seconds, and for two, tens of seconds.
 
     >>> nonogram_suspects(["0", "2 1", "4", "4"], ["3", "3", "1 1", "3"])["text"]
     "column 3's clue 1 1 may be wrong: with 2 there, the other clues have a solution"
@@ -452,10 +454,13 @@ def nonogram_suspects(row_texts: list[str], column_texts: list[str]) -> dict:
         puzzle = error.puzzle  # rows and columns fill different numbers of cells
     except (NonogramError, ValueError):
         return {}
-    text, notes = wrong_clues(puzzle)
+    text, notes = wrong_pair(puzzle) if two else wrong_clue(puzzle)
     if notes is None:
         return {"text": text}
-    return {"suspects": [{"line": line, "note": note} for line, note in notes], "text": text}
+    answer = {"suspects": [{"line": line, "note": note} for line, note in notes], "text": text}
+    if not notes and not two:
+        answer["two_to_find"] = True
+    return answer
 
 
 def _line_index(match: re.Match, height: int) -> int:

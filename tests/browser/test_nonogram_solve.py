@@ -308,9 +308,9 @@ def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url)
     solve(page)
     page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
     expect(page.locator(".nono-message")).to_have_text(
-        "The rows fill 21 cells and the columns 22. No one clue alone explains it, but row "
-        "3's clue 2 1 and column 4's clue 1 4 may both be wrong: with 1 2 and 1 3 there, "
-        "the other clues have a solution."
+        "The rows fill 21 cells and the columns 22. Changing any one clue leaves no "
+        "solution: two clues or more are wrong. Row 3's clue 2 1 and column 4's clue 1 4 "
+        "may both be wrong: with 1 2 and 1 3 there, the other clues have a solution."
     )
     expect(line_note(page, "row 3")).to_have_text(
         "This clue and column 4's may both be wrong: with 1 2 here and 1 3 there, the other "
@@ -354,6 +354,41 @@ def test_stop_ends_the_search_for_the_wrong_clue_not_the_verdict(page, site_url)
     solve(page, steps=False)
     page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
     expect(line_note(page, "row 31")).to_contain_text("This clue may be wrong")
+
+
+def test_stop_ends_the_search_for_two_wrong_clues(page, site_url):
+    """A 30 × 30 puzzle with a row's numbers swapped and one of a column's one more:
+    no one line will do (found in a second), and the search for two takes tens of
+    seconds; Stop ends it, keeping the verdict and what the first search found."""
+    import random
+
+    from solvelab.nonogram.generator import random_picture
+
+    puzzle = Puzzle.from_grid(random_picture(30, 30, 0.6, random.Random(4)))
+    rows = [" ".join(str(b.length) for b in c) for c in puzzle.rows]
+    columns = [" ".join(str(b.length) for b in c) for c in puzzle.columns]
+    clue = rows[10].split()
+    i = next(i for i in range(len(clue) - 1) if clue[i] != clue[i + 1])
+    clue[i], clue[i + 1] = clue[i + 1], clue[i]
+    rows[10] = " ".join(clue)
+    clue = columns[20].split()
+    columns[20] = " ".join([str(int(clue[0]) + 1), *clue[1:]])
+    open_solve(page, site_url)
+    page.locator("summary").click()
+    page.locator("textarea").fill(clue_text(rows, columns))
+    page.get_by_role("button", name="Into the boxes").click()
+    solve(page, steps=False)
+    message = page.locator(".nono-message")
+    expect(message).to_contain_text(
+        "Changing any one clue leaves no solution: two clues or more are wrong. Looking for "
+        "the two clues that may be wrong",
+        timeout=PYTHON_READY,
+    )
+    page.get_by_role("button", name="Stop").click()
+    expect(page.locator(".nonogram-solve")).to_have_attribute("data-suspects", "stopped")
+    expect(message).to_contain_text("The rows fill ")
+    expect(message).to_contain_text("(Stopped looking for the two clues that may be wrong.)")
+    expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(0)
 
 
 def test_text_or_a_file_fills_the_boxes(page, site_url):

@@ -47,9 +47,8 @@ from solvelab.nonogram.puzzle import Block, Clue, Grid, Puzzle, clue_of, clue_te
 
 SHOWN = 4  # suspects (or pairs of them) named in the text, at most
 GAVE_UP = "which clue is wrong was not found: the search for it ran out of work or time"
-NO_ONE = "no one clue alone explains it"
 GAVE_UP_PAIRS = (
-    f"{NO_ONE}, and which two are wrong was not found: the search for them ran out of work or time"
+    "which two clues are wrong was not found: the search for them ran out of work or time"
 )
 
 # Line solves for the whole search: tens of seconds in CPython here, at 30,000 to 100,000
@@ -371,7 +370,7 @@ def pair_note(puzzle: Puzzle, pair: Pair, line: int) -> str:
 def pairs_text(puzzle: Puzzle, pairs: list[Pair]) -> str:
     """What :func:`suspect_pairs` found, in words."""
     if not pairs:
-        return "changing any one or two clues leaves no solution: three clues or more are wrong"
+        return "changing any two clues leaves no solution either: three clues or more are wrong"
     colours, h = puzzle.colours, puzzle.height
 
     def named(suspect: Suspect) -> tuple[str, str, str]:
@@ -381,8 +380,8 @@ def pairs_text(puzzle: Puzzle, pairs: list[Pair]) -> str:
     if len(pairs) == 1:
         (a, a_was, a_could), (b, b_was, b_could) = map(named, pairs[0])
         return (
-            f"{NO_ONE}, but {a}'s clue {a_was} and {b}'s clue {b_was} may both be wrong: "
-            f"with {a_could} and {b_could} there, the other clues have a solution"
+            f"{a}'s clue {a_was} and {b}'s clue {b_was} may both be wrong: with {a_could} "
+            f"and {b_could} there, the other clues have a solution"
         )
     listed = "; ".join(
         " with ".join(f"{name}'s {was} ({could} fits)" for name, was, could in map(named, pair))
@@ -390,24 +389,32 @@ def pairs_text(puzzle: Puzzle, pairs: list[Pair]) -> str:
     )
     more = f"; and {len(pairs) - SHOWN} more" if len(pairs) > SHOWN else ""
     return (
-        f"{NO_ONE}; {len(pairs)} pairs of clues could each be the wrong two (changed "
-        f"together, each pair gives a solution), the likeliest first: {listed}{more}"
+        f"{len(pairs)} pairs of clues could each be the wrong two (changed together, each "
+        f"pair gives a solution), the likeliest first: {listed}{more}"
     )
 
 
-def wrong_clues(
-    puzzle: Puzzle, deadline: float | None = None, work: int = WORK, pair_work: int = PAIR_WORK
+# What the CLI prints and the Solve page shows for clues with no solution: the words,
+# and each line named with its note (the likeliest first), or None for the lines when
+# the search ran out of work or the deadline passed. One clue first; if no one line
+# will do (the lines are []), two.
+
+
+def wrong_clue(
+    puzzle: Puzzle, deadline: float | None = None, work: int = WORK
 ) -> tuple[str, list[tuple[int, str]] | None]:
-    """What the CLI prints and the Solve page shows for clues with no solution: the
-    words, and each line named with its note (the likeliest first), or None for the
-    lines when the search ran out of work (``work`` line solves for one clue,
-    ``pair_work`` for two) or the ``deadline`` passed."""
+    """:func:`suspects` in words, and a note for each line."""
     found = suspects(puzzle, work, deadline)
     if found is None:
         return GAVE_UP, None
-    if found:
-        return suspects_text(puzzle, found), [(s.line, suspect_note(puzzle, s)) for s in found]
-    pairs = suspect_pairs(puzzle, pair_work, deadline)
+    return suspects_text(puzzle, found), [(s.line, suspect_note(puzzle, s)) for s in found]
+
+
+def wrong_pair(
+    puzzle: Puzzle, deadline: float | None = None, work: int = PAIR_WORK
+) -> tuple[str, list[tuple[int, str]] | None]:
+    """:func:`suspect_pairs` in words, and a note for each line of the pairs named."""
+    pairs = suspect_pairs(puzzle, work, deadline)
     if pairs is None:
         return GAVE_UP_PAIRS, None
     notes: dict[int, str] = {}

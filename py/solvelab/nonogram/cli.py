@@ -26,7 +26,7 @@ from solvelab.arguments import (
     run_command,
     seed,
 )
-from solvelab.nonogram.bad_clues import wrong_clues
+from solvelab.nonogram.bad_clues import wrong_clue, wrong_pair
 from solvelab.nonogram.errors import FormatError, NonogramError, UnsatisfiableClues
 from solvelab.nonogram.files import (
     FILE_SUFFIXES,
@@ -166,8 +166,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _say_suspects(puzzle: Puzzle, start: float, time_limit: float | None) -> None:
-    """Prints which clues may be the wrong ones (within the time limit, if any)."""
-    print(wrong_clues(puzzle, start + time_limit if time_limit is not None else None)[0])
+    """Prints which clue may be the wrong one or, if no one will do, which two (within
+    the time limit, if any)."""
+    deadline = start + time_limit if time_limit is not None else None
+    text, lines = wrong_clue(puzzle, deadline)
+    print(text, flush=True)  # the search for two takes longer
+    if lines == []:
+        print(wrong_pair(puzzle, deadline)[0])
 
 
 def _goal_problem(puzzle: Puzzle) -> str | None:
