@@ -35,7 +35,11 @@ def test_a_demo_has_its_room_before_its_script_sets_it_up(page, site_url, path):
     page.goto(site_url + path, wait_until="commit")  # the load waits for the script
     script.wait(page)
     demos = page.locator(".cube-demo")
-    page.wait_for_function(  # the page's styles are in
+    # Every demo is in the page (it is parsed: a module script runs only after that,
+    # so the held one does not stop it; on a slow machine the second demo of
+    # cube/model/ came later than the request for the script) and its styles are in.
+    page.wait_for_function("document.readyState !== 'loading'")
+    page.wait_for_function(
         "[...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
     )
     heights = "(demos) => demos.map((demo) => demo.getBoundingClientRect().height)"
