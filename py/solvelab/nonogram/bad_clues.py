@@ -81,12 +81,7 @@ def suspects(
     The clue given for a line is the line in the solution found without its clue or,
     when that is not one slip away from the clue written, a clue one slip away that
     gives a solution too, if there is one (see :func:`_slips`)."""
-    tries = _Tries(work, deadline)
-    try:
-        return _suspects(puzzle, tries)
-    finally:
-        if tally is not None:
-            tally.update(solves=tries.solves, work=work - tries.work)
+    return _Tries(work, deadline).run(_suspects, puzzle, tally)
 
 
 def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
@@ -149,12 +144,7 @@ def suspect_pairs(
     clues have a solution, the likeliest first, each line with a clue it could have;
     None if ``work`` line solves or the ``deadline`` ran out first (``tally`` as for
     :func:`suspects`). If exactly two clues are wrong, their pair is among them."""
-    tries = _Tries(work, deadline)
-    try:
-        return _pairs(puzzle, tries)
-    finally:
-        if tally is not None:
-            tally.update(solves=tries.solves, work=work - tries.work)
+    return _Tries(work, deadline).run(_pairs, puzzle, tally)
 
 
 def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
@@ -244,9 +234,19 @@ class _Tries:
     """Solves sharing a budget of work and a deadline."""
 
     def __init__(self, work: int, deadline: float | None):
+        self.budget = work
         self.work = work  # left
         self.deadline = deadline
         self.solves = 0
+
+    def run(self, search, puzzle: Puzzle, tally: dict | None):
+        """``search(puzzle, self)``; then ``tally``, if given, gets its count of
+        ``solves`` and their ``work`` (line solves)."""
+        try:
+            return search(puzzle, self)
+        finally:
+            if tally is not None:
+                tally.update(solves=self.solves, work=self.budget - self.work)
 
     def solution(self, puzzle: Puzzle, free_lines: frozenset[int] = frozenset()):
         """A solution of ``puzzle`` with ``free_lines`` left out (a grid), False if it has
