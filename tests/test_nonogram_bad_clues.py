@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from solvelab.nonogram import Puzzle, UnsatisfiableClues, parse
+from solvelab.nonogram import Puzzle, UnsatisfiableClues, bad_clues, parse
 from solvelab.nonogram.bad_clues import (
     GAVE_UP_PAIRS,
     Suspect,
@@ -22,7 +22,7 @@ from solvelab.nonogram.bad_clues import (
     wrong_pair,
 )
 from solvelab.nonogram.generator import random_picture
-from solvelab.nonogram.puzzle import Block, clue_of
+from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, clue_of
 from solvelab.nonogram.solver import NONE, Solver, solve
 
 
@@ -93,10 +93,20 @@ def broken_lines(rows, columns) -> list[frozenset[int]]:
     return found
 
 
-def test_the_pairs_found_are_those_without_whose_clues_the_others_have_a_solution():
+@pytest.mark.parametrize(
+    ("chunk", "most"),
+    [(bad_clues.CORE_CHUNK, bad_clues.CORE_SOLVE), (1, bad_clues.CORE_SOLVE), (1, 1)],
+    ids=["as-is", "smallest-core", "no-core-solve-tells"],
+)
+def test_the_pairs_found_are_those_without_whose_clues_the_others_have_a_solution(
+    monkeypatch, chunk, most
+):
     """Clues no one line explains: the pairs named are exactly the pairs of lines that
     some grid breaks no other line than (a brute force over every grid), each with
-    clues that give a solution."""
+    clues that give a solution; with the core as it is made, made as small as it can
+    be, and made of every line (no solve of the core's may take a line solve)."""
+    monkeypatch.setattr(bad_clues, "CORE_CHUNK", chunk)
+    monkeypatch.setattr(bad_clues, "CORE_SOLVE", most)
     rng = random.Random(11)
     checked = found_some = 0
     for _ in range(300):
@@ -120,6 +130,53 @@ def test_the_pairs_found_are_those_without_whose_clues_the_others_have_a_solutio
         checked += 1
         found_some += bool(pairs)
     assert checked > 60 and found_some > 30
+
+
+def test_any_solution_is_a_solution_of_the_clues_kept_or_false_when_none_is():
+    """Solver.any_solution, the one question these searches ask, against every grid:
+    a grid that keeps every clue not left out when some grid breaks only lines left
+    out, else False; with few lines left out (probing first) and with a third or more
+    (the learning search alone)."""
+    rng = random.Random(5)
+    seen = {(skips, has): 0 for skips in (False, True) for has in (False, True)}
+    for _ in range(100):
+        w, h = rng.randint(2, 4), rng.randint(2, 3)
+        rows, columns = contradictory_clues(rng, w, h)
+        blocks = [tuple(Block(n, 1) for n in clue) for clue in rows + columns]
+        puzzle = Puzzle(tuple(blocks[:h]), tuple(blocks[h:]), check_totals=False)
+        broken = broken_lines(rows, columns)
+        for _ in range(4):
+            free = frozenset(rng.sample(range(w + h), rng.randint(0, (w + h) // 2)))
+            found = Solver(puzzle, free_lines=free).any_solution()
+            has = any(lines <= free for lines in broken)
+            if has:
+                kept = [r for r in range(h) if r not in free]
+                assert [runs(found[r]) for r in kept] == [rows[r] for r in kept]
+                kept = [c for c in range(w) if h + c not in free]
+                assert [runs([row[c] for row in found]) for c in kept] == [columns[c] for c in kept]
+            else:
+                assert found is False
+            seen[3 * len(free) >= w + h, has] += 1
+    assert min(seen.values()) > 30, seen
+
+
+def test_any_solution_of_colour_clues_and_when_the_work_runs_out():
+    rng = random.Random(6)
+    for _ in range(100):
+        w, h = rng.randint(2, 4), rng.randint(2, 4)
+        pictures = [[[rng.randrange(3) for _ in range(w)] for _ in range(h)] for _ in range(2)]
+        rows = [clue_of(row) for row in pictures[0]]
+        columns = [clue_of(col) for col in zip(*pictures[rng.random() < 0.5], strict=True)]
+        colours = (WHITE, BLACK, Colour("red", "r", "FF0000"))
+        puzzle = Puzzle(tuple(rows), tuple(columns), colours, check_totals=False)
+        found = Solver(puzzle).any_solution()
+        if solve(puzzle).status == NONE:
+            assert found is False
+        else:
+            assert puzzle.check(found)
+    puzzle = parse("rows\n1\n1\n1\ncolumns\n1\n1\n1")  # six solutions: a search
+    assert Solver(puzzle, work_limit=1).any_solution() is None
+    assert puzzle.check(Solver(puzzle).any_solution())
 
 
 def swapped(puzzle: Puzzle, row: int) -> Puzzle | None:

@@ -28,6 +28,11 @@ by leaving lines out in halving chunks while the clues kept still have no
 solution, and then, for each line of the core, the lines found as above with
 that line left out too: every such pair, no other.
 
+Every solve answers more than its question: a solution found with some lines
+left out is one with more left out too, and clues with no solution have none
+with fewer left out; so each is kept, and asked first. The solves share their
+line solvers and the line states those have solved.
+
 >>> from solvelab.nonogram.clue_text import read_text
 >>> puzzle = read_text("rows\\n0\\n2 1\\n1 1\\n1\\ncolumns\\n3\\n0\\n2\\n1")
 >>> found = suspects(puzzle)
@@ -51,13 +56,24 @@ GAVE_UP_PAIRS = (
     "which two clues are wrong was not found: the search for them ran out of work or time"
 )
 
-# Line solves for the whole search: tens of seconds in CPython here, at 30,000 to 100,000
-# a second (a 60 × 60 puzzle with one clue wrong takes 0.08 to 0.4 million: solvelab bench
-# nonogram-typos).
+# Line solves for the whole search, those answered from the shared caches included: tens
+# of seconds in CPython here (a 60 × 60 puzzle with one clue wrong takes 0.07 to 0.24
+# million, in 1.4 to 5 s: solvelab bench nonogram-typos).
 WORK = 1_500_000
-# For two clues: more solves, many of clues with most lines left out (a 30 × 30 puzzle
-# takes 0.1 to 1.6 million: solvelab bench nonogram-typos --two).
+# For two clues: more solves, many of clues with most lines left out (30 × 30 puzzles take
+# 0.03 to 0.2 million, 60 × 60 ones 1.4 and 2.4 million: solvelab bench nonogram-typos --two).
 PAIR_WORK = 3 * WORK
+# The core (see _core) is not made smallest: a chunk of this many lines or fewer that
+# cannot be left out stays whole. Each of its lines then costs a search for its partners,
+# of solves with two lines and a group left out (most are quick: the clues kept have no
+# solution), where splitting the chunk costs solves with most lines left out that have one,
+# the dearest there are. At 60 × 60 smallest cores took 136 solves and 140 s of a 163 s
+# search, chunks of 8 lines 15 solves of 35 s (solvelab bench nonogram-typos --two).
+CORE_CHUNK = 8
+# The most line solves a solve of the core's may take: past it, its chunk stays whole. A few
+# of those solves keep clues that have no solution but take long to show it (60 × 60: 15
+# rows and every column, 1.2 million line solves), and a core a chunk bigger costs less.
+CORE_SOLVE = 100_000
 
 
 class Suspect(NamedTuple):
@@ -169,9 +185,9 @@ def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
 
 
 def _core(puzzle: Puzzle, tries: _Tries) -> list[int] | None:
-    """Lines whose clues alone (the others left out) have no solution, but have one
-    with any one of them left out too: the puzzle's lines less those left out in
-    chunks (halves, then halves of those) while the clues kept still have none."""
+    """Lines whose clues alone (the others left out) have no solution: the puzzle's
+    lines less those left out in chunks (halves, then halves of those, down to
+    ``CORE_CHUNK`` lines) while the clues kept still have none."""
     out: set[int] = set()
     h = puzzle.height
     rows, columns = list(range(h)), list(range(h, len(puzzle.lines)))
@@ -181,12 +197,14 @@ def _core(puzzle: Puzzle, tries: _Tries) -> list[int] | None:
         chunk = pending.pop()
         if not chunk:
             continue
-        grid = tries.solution(puzzle, frozenset(out.union(chunk)))
+        grid = tries.solution(puzzle, frozenset(out.union(chunk)), CORE_SOLVE)
         if grid is None:
-            return None
+            if tries.spent():
+                return None
+            continue  # too dear to tell: the chunk stays, whole
         if grid is False:
             out.update(chunk)
-        elif len(chunk) > 1:
+        elif len(chunk) > CORE_CHUNK:
             pending += _halves(chunk)
     return [line for line in rows + columns if line not in out]
 
@@ -231,13 +249,20 @@ def _distance(puzzle: Puzzle, suspect: Suspect) -> int:
 
 
 class _Tries:
-    """Solves sharing a budget of work and a deadline."""
+    """Solves sharing a budget of work and a deadline, and what they found: a solution
+    with some lines left out is one with more left out too, and clues with no solution
+    have none with fewer left out, so many questions are answered with no solve."""
 
     def __init__(self, work: int, deadline: float | None):
         self.budget = work
         self.work = work  # left
         self.deadline = deadline
         self.solves = 0
+        self.by_clue: dict = {}  # the line solvers and their caches (see Solver)
+        # For each puzzle's clues: the solutions found, each with the lines whose clue it
+        # breaks, and the sets of lines left out that leave no solution.
+        self.solutions: dict[tuple, list[tuple[frozenset[int], Grid]]] = {}
+        self.nones: dict[tuple, list[frozenset[int]]] = {}
 
     def run(self, search, puzzle: Puzzle, tally: dict | None):
         """``search(puzzle, self)``; then ``tally``, if given, gets its count of
@@ -248,20 +273,43 @@ class _Tries:
             if tally is not None:
                 tally.update(solves=self.solves, work=self.budget - self.work)
 
-    def solution(self, puzzle: Puzzle, free_lines: frozenset[int] = frozenset()):
-        """A solution of ``puzzle`` with ``free_lines`` left out (a grid), False if it has
-        none, or None when the work or the time has run out."""
-        from solvelab.nonogram.solver import NONE, TIMEOUT, Solver
+    def spent(self) -> bool:
+        """Whether the work or the time has run out."""
+        return self.work <= 0 or (self.deadline is not None and time.perf_counter() > self.deadline)
 
-        if self.work <= 0 or (self.deadline is not None and time.perf_counter() > self.deadline):
+    def solution(
+        self, puzzle: Puzzle, free_lines: frozenset[int] = frozenset(), most: int | None = None
+    ):
+        """A solution of ``puzzle`` with ``free_lines`` left out (a grid), False if it has
+        none, or None when the work or the time has run out, or the ``most`` line solves
+        this solve may take."""
+        from solvelab.nonogram.solver import Solver
+
+        solutions = self.solutions.setdefault(puzzle.lines, [])
+        for broken, grid in solutions:
+            if broken <= free_lines:
+                return grid
+        nones = self.nones.setdefault(puzzle.lines, [])
+        if any(free_lines <= out for out in nones):
+            return False
+        if self.spent():
             return None
-        solver = Solver(puzzle, free_lines=free_lines, work_limit=self.work)
-        result = solver.solve()
+        left = None if self.deadline is None else max(self.deadline - time.perf_counter(), 0.0)
+        work = self.work if most is None else min(most, self.work)
+        solver = Solver(puzzle, left, free_lines=free_lines, work_limit=work, by_clue=self.by_clue)
+        found = solver.any_solution()
         self.solves += 1
         self.work -= solver.stats.line_solves + solver.stats.line_lookups
-        if result.status == TIMEOUT:
-            return None
-        return False if result.status == NONE else result.solutions[0]
+        if found:
+            broken = (
+                line
+                for line, clue in enumerate(puzzle.lines)
+                if _clue_in(puzzle, found, line) != clue
+            )
+            solutions.append((frozenset(broken), found))
+        elif found is False:
+            nones.append(free_lines)
+        return found
 
 
 def _slips(puzzle: Puzzle, line: int, offs):
