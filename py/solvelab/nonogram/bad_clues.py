@@ -67,8 +67,9 @@ PAIR_WORK = 3 * WORK
 # cannot be left out stays whole. Each of its lines then costs a search for its partners,
 # of solves with two lines and a group left out (most are quick: the clues kept have no
 # solution), where splitting the chunk costs solves with most lines left out that have one,
-# the dearest there are. At 60 × 60 smallest cores took 136 solves and 140 s of a 163 s
-# search, chunks of 8 lines 15 solves of 35 s (solvelab bench nonogram-typos --two).
+# the dearest there are. On the first 60 × 60 of solvelab bench nonogram-typos --two, the
+# smallest core took 136 solves and 140 s of a 163 s search; with chunks of 8 lines, 15
+# solves, and the search 36 s (one-off runs).
 CORE_CHUNK = 8
 # The most line solves a solve of the core's may take: past it, its chunk stays whole. A few
 # of those solves keep clues that have no solution but take long to show it (60 × 60: 15
