@@ -213,11 +213,12 @@ class Solver:
             if goal is not None and puzzle.check(goal)
             else None
         )
-        self.learning = learning
         self.width = w = puzzle.width
         self.height = h = puzzle.height
         self.size = w * h
         self.full = (1 << len(puzzle.colours)) - 1
+        # The learning search is for one colour (cells of two values).
+        self.learning = learning and self.full == 3
         # Lines with the same clue share a line solver and a cache of its results (which
         # depend on the clue and the cells only): the n-Dom puzzles have 4 clues.
         # ``free_lines``: lines whose clues are left out, any cells fitting them (see
@@ -753,13 +754,7 @@ class Solver:
     def solve(self) -> Result:
         """Solve the puzzle: find up to ``max_solutions`` solutions (2 proves or
         disproves uniqueness)."""
-        start = time.perf_counter()
-        if self.time_limit is not None:
-            self.deadline = start + self.time_limit
-        if self.stats.seconds:  # solved before: a result of its own, not the last one's
-            self.stats = Stats()
-            self.steps = [] if self.steps is not None else None
-            self.shown = [self.full] * self.size
+        start = self._start()
         result = Result(self.puzzle, NONE, stats=self.stats, steps=self.steps)
         try:
             self._solve(result, self.max_solutions)
@@ -781,12 +776,8 @@ class Solver:
         puzzle skips probing: the clues kept leave most cells free, and probing every
         cell, which then fixes few, cost 80 % of such a solve (60 × 60, 65 lines left
         out: 25,000 of 31,000 line solves, 3 cells fixed of 3,552)."""
-        if self.stats.seconds:
-            self.stats = Stats()
+        start = self._start()
         result = Result(self.puzzle, NONE, stats=self.stats)
-        start = time.perf_counter()
-        if self.time_limit is not None:
-            self.deadline = start + self.time_limit
         self.say_why = False
         try:
             self._solve(result, 1)
@@ -796,6 +787,18 @@ class Solver:
             self.say_why = True
             self.stats.seconds = self.setup_seconds + time.perf_counter() - start
         return result.solutions[0] if result.solutions else False
+
+    def _start(self) -> float:
+        """A solve's start: its deadline set, and the counts (and steps) of a solve
+        before it let go, so that each result has its own. Returns the start time."""
+        start = time.perf_counter()
+        if self.time_limit is not None:
+            self.deadline = start + self.time_limit
+        if self.stats.seconds:
+            self.stats = Stats()
+            self.steps = [] if self.steps is not None else None
+            self.shown = [self.full] * self.size
+        return start
 
     def _solve(self, result: Result, limit: int) -> None:
         """Finds up to ``limit`` solutions, and the verdict when the search ends before."""
@@ -811,12 +814,7 @@ class Solver:
             self._found(result, grid, 0)
             result.status = UNIQUE
             return
-        if (
-            limit == 1
-            and self.learning
-            and self.full == 3
-            and 3 * len(self.free_lines) >= len(self.indices)
-        ):
+        if limit == 1 and self.learning and 3 * len(self.free_lines) >= len(self.indices):
             result.difficulty = "search"
             self._learning_search(result, grid, limit)
             return
@@ -847,7 +845,7 @@ class Solver:
                     return
                 result.difficulty = "probing" if probed[1] is None else "search"
                 # (Unless a probe's branches are all solutions: the search just takes them.)
-                searching = probed[1] is not None and self.learning and self.full == 3
+                searching = probed[1] is not None and self.learning
                 if searching and not all(self._solved(child) for _, child in probed[1][1]):
                     self._learning_search(result, probed[0], limit)
                     break
