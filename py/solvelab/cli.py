@@ -260,6 +260,26 @@ def _command(
     return parser
 
 
+RUNTIMES = ("cpython", "pyodide")
+
+
+def _runtime_option(parser: argparse.ArgumentParser, both: bool = False) -> None:
+    """A bench's ``--runtime``: this Python, Pyodide under Node.js, or both (the default
+    with ``both``, else this Python)."""
+    parser.add_argument(
+        "--runtime",
+        choices=RUNTIMES,
+        nargs="+",
+        default=list(RUNTIMES if both else RUNTIMES[:1]),
+        help="where to run: cpython (this Python), pyodide (under Node.js), or both, e.g. "
+        f"--runtime cpython pyodide (default: {'both' if both else 'cpython'})",
+    )
+
+
+def _json_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog="solvelab",
@@ -448,14 +468,7 @@ def _parser() -> argparse.ArgumentParser:
         "beside RubikTwoPhase's figures when it is installed.",
     )
     p.add_argument("--count", type=count, default=200, help="cubes (default 200)")
-    p.add_argument(
-        "--runtime",
-        choices=("cpython", "pyodide"),
-        nargs="+",
-        default=["cpython"],
-        help="where to run: cpython (this Python, the default), pyodide (under Node.js), "
-        "or both, e.g. --runtime cpython pyodide",
-    )
+    _runtime_option(p)
     p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
     p.add_argument(
         "--lengths-at",
@@ -465,7 +478,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="time limits per cube for the average length (default: 0.1 1)",
     )
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _json_option(p)
     p = _command(
         benches,
         "cube-peers",
@@ -480,7 +493,7 @@ def _parser() -> argparse.ArgumentParser:
         "--peers-js", metavar="DIR", required=True, help="where the npm packages are installed"
     )
     p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _json_option(p)
     p = _command(
         benches,
         "cfop",
@@ -491,16 +504,10 @@ def _parser() -> argparse.ArgumentParser:
         "pycuber's and rubik-solver's CFOP solvers when they are installed.",
     )
     p.add_argument("--count", type=count, default=1000, help="cubes (default 1000)")
-    p.add_argument(
-        "--runtime",
-        choices=("cpython", "pyodide"),
-        nargs="+",
-        default=["cpython"],
-        help="cpython (this Python, the default), pyodide (under Node.js), or both",
-    )
+    _runtime_option(p)
     p.add_argument("--cross-colour", "--cross-color", metavar="C", default="any")
     p.add_argument("--no-peers", action="store_true", help="skip pycuber and rubik-solver")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _json_option(p)
     p = _command(
         benches,
         "browser",
@@ -543,13 +550,7 @@ def _parser() -> argparse.ArgumentParser:
         "at its start and at a nonogram page's first call. Prints medians.",
     )
     p.add_argument("--runs", type=count, default=11, help="runs of each command (default 11)")
-    p.add_argument(
-        "--runtime",
-        choices=("cpython", "pyodide"),
-        nargs="+",
-        default=["cpython", "pyodide"],
-        help="what to measure (default: both)",
-    )
+    _runtime_option(p, both=True)
     p = _command(
         benches,
         "nonogram-pages",
@@ -561,7 +562,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--runs", type=count, default=7, help="runs of each measure (default 7)")
     p.add_argument("--site", metavar="DIR", help="the built site (default: build/site)")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _json_option(p)
     p = _command(
         benches,
         "nonogram-pictures",

@@ -45,6 +45,7 @@ line solvers and the line states those have solved.
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import NamedTuple
 
 from solvelab.nonogram.errors import ClueError
@@ -380,16 +381,17 @@ def suspect_note(puzzle: Puzzle, suspect: Suspect) -> str:
     return f"this clue may be wrong: with {could} here, the other clues have a solution"
 
 
+def _named(puzzle: Puzzle, suspect: Suspect) -> tuple[str, str, str]:
+    """A suspect's line name, its clue written and the clue found for it, as text."""
+    was = clue_text(puzzle.lines[suspect.line], puzzle.colours)
+    return line_name(suspect.line, puzzle.height), was, clue_text(suspect.clue, puzzle.colours)
+
+
 def suspects_text(puzzle: Puzzle, found: list[Suspect]) -> str:
     """What :func:`suspects` found, in words."""
     if not found:
         return "changing any one clue leaves no solution: two clues or more are wrong"
-    colours, h = puzzle.colours, puzzle.height
-
-    def named(suspect: Suspect) -> tuple[str, str, str]:
-        was = clue_text(puzzle.lines[suspect.line], colours)
-        return line_name(suspect.line, h), was, clue_text(suspect.clue, colours)
-
+    named = partial(_named, puzzle)
     if len(found) == 1:
         name, was, could = named(found[0])
         return (
@@ -420,12 +422,7 @@ def pairs_text(puzzle: Puzzle, pairs: list[Pair]) -> str:
     """What :func:`suspect_pairs` found, in words."""
     if not pairs:
         return "changing any two clues leaves no solution either: three clues or more are wrong"
-    colours, h = puzzle.colours, puzzle.height
-
-    def named(suspect: Suspect) -> tuple[str, str, str]:
-        was = clue_text(puzzle.lines[suspect.line], colours)
-        return line_name(suspect.line, h), was, clue_text(suspect.clue, colours)
-
+    named = partial(_named, puzzle)
     if len(pairs) == 1:
         (a, a_was, a_could), (b, b_was, b_could) = map(named, pairs[0])
         return (
