@@ -782,6 +782,13 @@ def test_bench_of_which_clue_is_wrong(capsys):
     ]
     for row in rows:
         assert " pair" in row[2] and row[3] == "1"
+    # In pictures of three colours (the learning search for colours).
+    args = ["bench", "nonogram-typos", "--sizes", "10", "--count", "2", "--colours", "3"]
+    assert main([*args, "--density", "0.7"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 colours, density 0.7, seed 1 on;")
+    for row in [line.split(" | ") for line in out.splitlines()[4:6]]:
+        assert int(row[2]) >= 1 and row[3] == "1"
 
 
 @pytest.mark.parametrize(
@@ -790,6 +797,7 @@ def test_bench_of_which_clue_is_wrong(capsys):
         (["nonogram-typos", "--sizes", "4"], "sizes must be 5 to 200"),
         (["nonogram-typos", "--count", "0"], "--count must be 1 or more"),
         (["nonogram-typos", "--density", "1"], "the density must be between 0 and 1"),
+        (["nonogram-typos", "--colours", "8"], "--colours must be 1 to 7"),
         (["nonogram", "--repeat", "0"], "--repeat must be 1 or more, --time-limit positive"),
         (["nonogram", "--time-limit", "nan"], "--repeat must be 1 or more, --time-limit positive"),
         (["nonogram", "--only", "no-such-puzzle"], "no .xml puzzle in"),

@@ -229,7 +229,7 @@ def _bench_nonogram_pictures(args: argparse.Namespace) -> int:
 def _bench_nonogram_typos(args: argparse.Namespace) -> int:
     from solvelab.bench.nonogram_typos import main as bench
 
-    return bench(tuple(args.sizes), args.count, args.density, args.seed, args.two)
+    return bench(tuple(args.sizes), args.count, args.density, args.seed, args.two, args.colours)
 
 
 def _bench_startup(args: argparse.Namespace) -> int:
@@ -599,6 +599,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=seed, default=1, help="the first seed (1)")
     p.add_argument(
         "--two", action="store_true", help="a row's clue and a column's wrong, not one clue"
+    )
+    p.add_argument(
+        "--colours",
+        "--colors",
+        type=int,
+        default=1,
+        metavar="K",
+        help="the filled cells in K colours at random (1 to 7; 1, black, by default)",
     )
     benches.add_parser("nonogram", help="the nonogram solver on the benchmark puzzles")
     return parser

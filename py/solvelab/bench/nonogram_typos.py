@@ -10,6 +10,9 @@ lines it names, where the changed row comes among them (1: first; tied with
 others one slip away counts as first), its solves and line solves, and its
 time in CPython.
 
+With ``--colours K``, the pictures' filled cells take one of K colours at random
+(black, red, green, ...): the search for a wrong clue in colour puzzles.
+
 With ``--two``, a row's clue and a column's are changed, one by each slip, and
 the search is the whole of :func:`solvelab.nonogram.bad_clues.wrong_clues`: one
 clue first (when one alone explains the clues, the row says so and the pair is
@@ -25,6 +28,16 @@ from solvelab.bench.nonogram import _load
 from solvelab.bench.nonogram_pictures import _refuse
 
 TRIES = 100  # pictures of a size, at most
+# The colours a picture's filled cells may take (--colours), black first.
+COLOURS = (
+    ("black", "X", "000000"),
+    ("red", "r", "FF0000"),
+    ("green", "g", "00A000"),
+    ("blue", "b", "0000FF"),
+    ("yellow", "y", "FFD700"),
+    ("purple", "p", "800080"),
+    ("orange", "o", "FF8000"),
+)
 
 
 def _slipped(puzzle, line: int, swap: bool, rng: random.Random):
@@ -48,15 +61,22 @@ def _slipped(puzzle, line: int, swap: bool, rng: random.Random):
     lines[line] = tuple(clue)
     h = puzzle.height
     try:
-        return Puzzle(tuple(lines[:h]), tuple(lines[h:]), check_totals=False)
+        return Puzzle(tuple(lines[:h]), tuple(lines[h:]), puzzle.colours, check_totals=False)
     except ClueError:
         return None
 
 
-def main(sizes: tuple[int, ...], count: int, density: float, seed: int, two: bool = False) -> int:
+def main(
+    sizes: tuple[int, ...],
+    count: int,
+    density: float,
+    seed: int,
+    two: bool = False,
+    colours: int = 1,
+) -> int:
     from solvelab.nonogram import bad_clues
     from solvelab.nonogram.generator import random_picture
-    from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
+    from solvelab.nonogram.puzzle import MAX_SIZE, WHITE, Colour, Puzzle
     from solvelab.nonogram.solver import NONE, solve
 
     if not all(5 <= n <= MAX_SIZE for n in sizes):
@@ -65,10 +85,14 @@ def main(sizes: tuple[int, ...], count: int, density: float, seed: int, two: boo
         return _refuse("the density must be between 0 and 1 (exclusive)")
     if count < 1:
         return _refuse("--count must be 1 or more")
+    if not 1 <= colours <= len(COLOURS):
+        return _refuse(f"--colours must be 1 to {len(COLOURS)}")
+    palette = (WHITE, *(Colour(*colour) for colour in COLOURS[:colours]))
     budget = f"{bad_clues.WORK:,} line solves"
     if two:
         budget += f" for one clue, {bad_clues.PAIR_WORK:,} for two"
-    print(f"density {density:g}, seed {seed} on; budget {budget}")
+    shown = f"{colours} colours, " if colours > 1 else ""
+    print(f"{shown}density {density:g}, seed {seed} on; budget {budget}")
     print(f"load average at the start: {_load()}")
     if two:
         print("| puzzle | slips | found | changed pair's place | solves | line solves | time |")
@@ -83,7 +107,10 @@ def main(sizes: tuple[int, ...], count: int, density: float, seed: int, two: boo
             if tries > TRIES:  # big random pictures are seldom unique (denser ones more often)
                 print(f"| {size}×{size} | no unique picture in {TRIES} tries | | | | | |")
                 break
-            puzzle = Puzzle.from_grid(random_picture(size, size, density, rng))
+            picture = random_picture(size, size, density, rng)
+            if colours > 1:
+                picture = [[v and rng.randint(1, colours) for v in row] for row in picture]
+            puzzle = Puzzle.from_grid(picture, palette)
             if solve(puzzle, check_goal=True).status != "unique":
                 continue
             row = rng.randrange(size)

@@ -1,4 +1,6 @@
-"""Search with learnt nogoods (conflict-driven clause learning) for one-colour puzzles.
+"""Search with learnt nogoods (conflict-driven clause learning) for one-colour puzzles
+(colour ones: :mod:`solvelab.nonogram.learning_colour`, the same search on literals of
+a cell and a colour).
 
 Plain backtracking thrashes on puzzles like the n-Dom series: a wrong guess
 is only refuted far away, after many other guesses, and the refutation is

@@ -9,9 +9,12 @@
    have, and propagated. Colours that lead to a contradiction are struck
    out; what all the surviving branches agree on is fixed. Repeated until a
    whole pass changes nothing or the grid is solved.
-3. **Search**: the cell whose probes fixed the most cells in its weaker
-   branch is branched on, depth first, each branch starting from its probe's
-   already propagated grid. The search goes on after the first solution
+3. **Search**: by default the learning search from the probed grid
+   (:mod:`solvelab.nonogram.learning`, and :mod:`solvelab.nonogram.learning_colour`
+   for colour puzzles); with ``learning=False`` (or steps recorded for a colour
+   puzzle), the cell whose probes fixed the most cells in its weaker branch is
+   branched on, depth first, each branch starting from its probe's already
+   propagated grid. The search goes on after the first solution
    until a second one is found (``multiple``) or every branch is closed
    (``unique``). When moves of the picture keep the clues (a mirror, a turn;
    :mod:`solvelab.nonogram.symmetry`), a solution's image is one too, and the
@@ -39,6 +42,7 @@ from heapq import heapify, heappop, heappush
 from operator import or_
 
 from solvelab.nonogram.learning import _MISSING, LearningSearch
+from solvelab.nonogram.learning_colour import ColourSearch
 from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.puzzle import Grid, Puzzle, line_name, ranges_text
 from solvelab.nonogram.steps import Step, diff
@@ -217,8 +221,9 @@ class Solver:
         self.height = h = puzzle.height
         self.size = w * h
         self.full = (1 << len(puzzle.colours)) - 1
-        # The learning search is for one colour (cells of two values).
-        self.learning = learning and self.full == 3
+        # The learning search: for one colour (recording its steps or not), or for up to 8
+        # colours (cells are bytes) when no steps are recorded.
+        self.learning = learning and (self.full == 3 or (self.full < 256 and not record_steps))
         # Lines with the same clue share a line solver and a cache of its results (which
         # depend on the clue and the cells only): the n-Dom puzzles have 4 clues.
         # ``free_lines``: lines whose clues are left out, any cells fitting them (see
@@ -896,8 +901,9 @@ class Solver:
         # Steps recorded: one search, whose steps follow each other on one grid.
         symmetries = self.symmetries if self.steps is None else []
         spaces = sorted({tuple(s.twins) for s in symmetries}, key=lambda t: (-len(t), t))
-        symmetric = [LearningSearch(self, grid.copy(), twins=twins) for twins in spaces]
-        everything = LearningSearch(self, grid)
+        search = LearningSearch if self.full == 3 else ColourSearch
+        symmetric = [search(self, grid.copy(), twins=twins) for twins in spaces]
+        everything = search(self, grid)
         turns = [(s, s.solutions(limit)) for s in [*symmetric, everything]]
         del symmetric  # a search that ends is let go
         budget = _FIRST_TURN
