@@ -37,6 +37,7 @@ class ColourSearch:
     def __init__(self, solver, grid: bytearray, restart_base: int = 512, twins=()):
         self.s = solver
         self.grid = grid
+        self.root = bytes(grid)  # the masks the search starts from
         self.k = k = len(solver.puzzle.colours)
         n = solver.size
         variables = n * k
@@ -238,29 +239,33 @@ class ColourSearch:
         trail position ``bound`` that, with the clue alone, take out ``var``'s value
         (its cell left with that value only has no placement) or, with ``var = -1``,
         leave the line no placement."""
-        k, value, pos, level = self.k, self.value, self.pos, self.level
+        k, pos, level = self.k, self.pos, self.level
         cells = self.s.indices[line]
         state = bytearray(len(cells))
         gone = []  # (latest pos, [(index in the line, value), ...]) of the cells' values
         flip = 0  # which value of which cell is explained (0: a contradiction)
         if var >= 0:
             flip_cell, flip_v = divmod(var, k)
+        root, grid = self.root, self.grid
         for i, cell in enumerate(cells):
             if var >= 0 and cell == flip_cell:
                 state[i] = 1 << flip_v
                 flip = i * k + flip_v + 1
                 continue
-            mask = 0
+            mask = root[cell]
+            out = mask & ~grid[cell]  # taken out in the search: before the bound or after
             latest = -1
-            values = []  # the values out that may come back (not out from the start)
-            for v in range(k):
+            values = []  # the values out that may come back (not out at level 0)
+            while out:
+                low = out & -out
+                out ^= low
+                v = low.bit_length() - 1
                 other = cell * k + v
-                if value[other * 2] == 1 and pos[other] < bound:
+                if pos[other] < bound:
+                    mask ^= low
                     if level[other]:
                         values.append((i, v))
                         latest = max(latest, pos[other])
-                else:
-                    mask |= 1 << v
             state[i] = mask
             if values:
                 gone.append((latest, values))
