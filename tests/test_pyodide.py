@@ -148,3 +148,32 @@ def test_the_generator_keeps_the_same_pictures_in_pyodide():
         [sys.executable, "-c", GENERATOR_CODE], capture_output=True, text=True, check=True
     )
     assert _result(run_python(GENERATOR_CODE, timeout=600)) == _result(here.stdout)
+
+
+COLOUR_SEARCH_CODE = """
+import json, sys
+from solvelab.nonogram.clue_text import read_text
+from solvelab.nonogram.solver import Solver
+puzzle = read_text(SWAPPED)
+made = []
+for line in range(puzzle.width + puzzle.height):
+    solver = Solver(puzzle, free_lines=frozenset([line]))
+    found = solver.any_solution()
+    made.append([line, found, solver.stats.backtracks, solver.stats.line_solves])
+print("RESULT" + json.dumps({"platform": sys.platform, "made": made}))
+"""
+
+
+def test_the_colour_search_finds_the_same_solutions_in_pyodide():
+    """The learning search for colour puzzles (learning_colour.py), asked which lines
+    of a black and red puzzle with no solution could be left out for one: the same
+    contradictions, work and answers in both runtimes."""
+    from test_nonogram_colour_search import CADICAL_SUSPECTS, SWAPPED
+
+    code = f"SWAPPED = {SWAPPED!r}\n{COLOUR_SEARCH_CODE}"
+    here = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    there = _result(run_python(code, timeout=600))
+    assert there["platform"] == "emscripten"
+    assert there["made"] == _result(here.stdout)["made"]
+    assert [line for line, found, _, _ in there["made"] if found] == CADICAL_SUSPECTS
+    assert sum(backtracks for _, _, backtracks, _ in there["made"]) > 100
