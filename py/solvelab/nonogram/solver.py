@@ -777,10 +777,11 @@ class Solver:
         there is none, or None if the time or work limit ran out first. The search ends
         at the first solution, so nothing is proven of others.
 
-        With a third of the lines or more left out (``free_lines``), a one-colour
-        puzzle skips probing: the clues kept leave most cells free, and probing every
-        cell, which then fixes few, cost 80 % of such a solve (60 × 60, 65 lines left
-        out: 25,000 of 31,000 line solves, 3 cells fixed of 3,552)."""
+        With a third of the lines or more left out (``free_lines``), the learning
+        search starts with no probing: the clues kept leave most cells free, and
+        probing every cell, which then fixes few, cost 80 % of such a solve (60 × 60,
+        one colour, 65 lines left out: 25,000 of 31,000 line solves, 3 cells fixed of
+        3,552)."""
         start = self._start()
         result = Result(self.puzzle, NONE, stats=self.stats)
         self.say_why = False
