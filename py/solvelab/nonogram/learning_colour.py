@@ -244,11 +244,10 @@ class ColourSearch:
         state = bytearray(len(cells))
         gone = []  # (latest pos, [(index in the line, value), ...]) of the cells' values
         flip = 0  # which value of which cell is explained (0: a contradiction)
-        if var >= 0:
-            flip_cell, flip_v = divmod(var, k)
+        flip_cell, flip_v = divmod(var, k) if var >= 0 else (-1, 0)
         root, grid = self.root, self.grid
         for i, cell in enumerate(cells):
-            if var >= 0 and cell == flip_cell:
+            if cell == flip_cell:
                 state[i] = 1 << flip_v
                 flip = i * k + flip_v + 1
                 continue
