@@ -41,7 +41,8 @@ from functools import cached_property, reduce
 from heapq import heapify, heappop, heappush
 from operator import or_
 
-from solvelab.nonogram.learning import _MISSING, LearningSearch
+from solvelab.nonogram.cdcl import _MISSING
+from solvelab.nonogram.learning import LearningSearch
 from solvelab.nonogram.learning_colour import ColourSearch
 from solvelab.nonogram.line import LineSolver
 from solvelab.nonogram.puzzle import Grid, Puzzle, line_name, ranges_text
