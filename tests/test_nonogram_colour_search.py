@@ -175,3 +175,41 @@ def test_6_dom_in_red_is_solved_by_the_colour_search(searches):
     assert searches
     (solution,) = solve(dom).solutions
     assert result.solutions == [tuple(tuple(2 * v for v in row) for row in solution)]
+
+
+def test_colour_explanations_are_minimal_and_sufficient():
+    """learning_colour._shrink: the values it keeps out of a line with no placement
+    still leave it none, and putting any one of them back gives it one."""
+    from solvelab.nonogram.learning_colour import _shrink
+    from solvelab.nonogram.line import LineSolver
+
+    rng = random.Random(7)
+    checked = 0
+    while checked < 300:
+        n = rng.randint(3, 14)
+        clue = [(rng.randint(1, 3), rng.randint(1, 3)) for _ in range(rng.randint(1, 4))]
+        solver = LineSolver(clue)
+        full = [rng.choice([0b1111, 0b1111, 0b0111, 0b1011]) for _ in range(n)]  # before
+        out = [
+            [(i, v) for v in range(4) if full[i] >> v & 1 and rng.random() < 0.4] for i in range(n)
+        ]
+        out = [
+            values for values in out if values and len(values) < bin(full[values[0][0]]).count("1")
+        ]
+
+        def state(taken, full=full):
+            cells = list(full)
+            for i, v in taken:
+                cells[i] &= ~(1 << v)
+            return bytearray(cells)
+
+        taken = [value for values in out for value in values]
+        if solver.fits(state(taken)):
+            continue
+        checked += 1
+        rng.shuffle(out)
+        kept = _shrink(state(taken), out, solver)
+        assert set(kept) <= set(taken)
+        assert not solver.fits(state(kept))  # the kept values alone still fail
+        for value in kept:  # and none of them can go
+            assert solver.fits(state([other for other in kept if other != value]))

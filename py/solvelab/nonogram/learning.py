@@ -27,7 +27,7 @@ from __future__ import annotations
 from heapq import heappush
 
 from solvelab.nonogram.cdcl import Cdcl
-from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, LineSolver, _bits_of, _fits_bits
+from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, LineSolver
 from solvelab.nonogram.steps import Step, diff
 
 
@@ -178,23 +178,18 @@ def _shrink(state: bytes, order: list[int], solver: LineSolver) -> tuple[int, ..
     none of them known the line has placements (the clue fits the line, and a cell
     that the clue alone fixes is fixed before any search)."""
     n = len(state)
-    bg = _bits_of(state, _CAN_BG)
-    fill = _bits_of(state, _CAN_FILL)
-
-    plan = solver.fits_plan
-    runs = list(zip(solver.lengths, solver.slots, strict=True))
-
-    def impossible(b: int, f: int) -> bool:
-        return not _fits_bits(b, f, plan, runs, n)
-
+    bg = int(state.translate(_CAN_BG), 2)  # read backwards: bit n - 1 - i is cell i
+    fill = int(state.translate(_CAN_FILL), 2)
+    fits = solver.fits_bits
+    top = n - 1
     half = len(order) // 2
     pending = [order[half:], order[:half]] if half else [order]
     while pending:
         items = pending.pop()
         mask = 0
         for i in items:
-            mask |= 1 << i
-        if impossible(bg | mask, fill | mask):
+            mask |= 1 << (top - i)
+        if not fits(bg | mask, [fill | mask], n):
             bg |= mask
             fill |= mask
         elif len(items) > 1:
@@ -202,4 +197,4 @@ def _shrink(state: bytes, order: list[int], solver: LineSolver) -> tuple[int, ..
             pending.append(items[half:])
             pending.append(items[:half])  # popped first: the latest cells go first
     both = bg & fill
-    return tuple(i for i in order if not both >> i & 1)
+    return tuple(i for i in order if not both >> (top - i) & 1)

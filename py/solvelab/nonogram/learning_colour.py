@@ -27,6 +27,7 @@ from __future__ import annotations
 from heapq import heappush
 
 from solvelab.nonogram.cdcl import Cdcl
+from solvelab.nonogram.line import _CAN_BG, _HAS
 
 
 class ColourSearch(Cdcl):
@@ -194,8 +195,31 @@ def _shrink(state: bytearray, order: list[list[tuple[int, int]]], solver) -> lis
     """The values of ``order`` (for each cell, ``(index, value)`` of the values taken out
     of it in a line ``state`` that has no placement) that must stay out for it to have
     none; the others are put back: whole cells first, in chunks (half of them at a time,
-    then halves of those), then the values of each cell that must stay, one by one."""
-    state = bytearray(state)
+    then halves of those), then the values of each cell that must stay, one by one.
+
+    The line is kept as bit sets (see :meth:`LineSolver.fits_bits`): ``sets[0]`` the
+    cells that may be background, ``sets[1 + j]`` those that may have palette colour
+    ``j``. A value the clue does not have is never needed: putting it back changes
+    nothing the clue can use."""
+    n = len(state)
+    palette = solver.palette
+    sets = [int(state.translate(_CAN_BG), 2)]
+    sets += [int(state.translate(_HAS[c]), 2) for c in palette]
+    where = [0] + [-1] * 7  # each value's bit set, or -1
+    for j, c in enumerate(palette):
+        where[c] = 1 + j
+    top = n - 1
+
+    def put_back(sets: list[int], values) -> list[int]:
+        sets = sets.copy()
+        for i, v in values:
+            if where[v] >= 0:
+                sets[where[v]] |= 1 << (top - i)
+        return sets
+
+    def fits(sets: list[int]) -> bool:
+        return solver.fits_bits(sets[0], sets[1:], n)
+
     needed = []  # the cells whose values cannot all come back
     half = len(order) // 2
     pending = [order[half:], order[:half]] if half else [order]
@@ -203,14 +227,10 @@ def _shrink(state: bytearray, order: list[list[tuple[int, int]]], solver) -> lis
         cells = pending.pop()
         if not cells:
             continue
-        before = bytes(state)
-        for values in cells:
-            for i, v in values:
-                state[i] |= 1 << v
-        if not solver.fits(state):
-            continue  # put back for good
-        state[:] = before
-        if len(cells) > 1:
+        more = put_back(sets, [value for values in cells for value in values])
+        if not fits(more):
+            sets = more  # put back for good
+        elif len(cells) > 1:
             half = len(cells) // 2
             pending.append(cells[half:])
             pending.append(cells[:half])
@@ -221,9 +241,10 @@ def _shrink(state: bytearray, order: list[list[tuple[int, int]]], solver) -> lis
         if len(values) == 1:
             kept += values
             continue
-        for i, v in values:
-            state[i] |= 1 << v
-            if solver.fits(state):
-                state[i] &= ~(1 << v)
-                kept.append((i, v))
+        for value in values:
+            more = put_back(sets, [value])
+            if fits(more):
+                kept.append(value)
+            else:
+                sets = more
     return kept

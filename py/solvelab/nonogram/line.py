@@ -207,11 +207,8 @@ class LineSolver:
         backward one: half the work of :meth:`solve`)."""
         if self.in_bytes and cells and max(cells) < 256:
             b = bytes(cells)
-            fills = _fits([int(b.translate(_HAS[c]), 2) for c in self.palette], self.fits_plan)
-            return (
-                _backward(int(b.translate(_CAN_BG), 2), fills, self.rev_runs, len(b) + 1)
-                is not None
-            )
+            fills = [int(b.translate(_HAS[c]), 2) for c in self.palette]
+            return self.fits_bits(int(b.translate(_CAN_BG), 2), fills, len(b))
         n = len(cells)
         can_bg = [c & 1 for c in cells]
         pref = self._prefixes(cells)
@@ -244,6 +241,24 @@ class LineSolver:
             if not found:
                 return False
         return row[n]
+
+    def fits_bits(self, bg: int, fills: list[int], n: int) -> bool:
+        """:meth:`fits` for a line of ``n`` cells given as bit sets, read backwards (bit
+        ``n - 1 - i`` is cell ``i``, as ``int(cells.translate(table), 2)`` reads them):
+        ``bg`` the cells that may be background, ``fills`` those that may have each
+        colour of the palette. The explanations of the learning searches change a few
+        bits and ask again, many times a line."""
+        f = fills.copy()
+        for src, shift in self.fits_plan:
+            x = f[src]
+            f.append(x & x >> shift)
+        row = (((1 & bg) + bg) ^ bg) | 1
+        for length, slot, gap in self.rev_runs:
+            ends = (((row & bg) << 1 if gap else row) & f[slot]) << length
+            if not ends:
+                return False
+            row = (((ends & bg) + bg) ^ bg) | ends
+        return bool(row >> n & 1)
 
     def _solve_bits(self, cells: bytes) -> bytes | None:
         narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
@@ -1071,30 +1086,6 @@ def _diff(diff: int, can_bg: int, can_fill: int) -> tuple[tuple[int, int], ...]:
         )
         diff ^= low
     return tuple(out)
-
-
-def _fits_bits(bg: int, fill: int, plan: list[tuple[int, int]], runs, n: int) -> bool:
-    """Whether a one-colour clue has a placement in the line of ``n`` cells whose
-    cells may be background at ``bg`` and filled at ``fill``: the forward table of
-    :meth:`LineSolver.changes_plain`, its last row only. ``plan`` is the clue's
-    fits plan and ``runs`` its runs as ``(length, fits slot)``.
-
-    A row is the positions reached: row 0 through background cells from 0, row
-    j + 1 the ends of run j placed after row j (with a background cell between runs)
-    carried right through background cells, where ``((e & bg) + bg) ^ bg`` sets the
-    bits that a carry from ``e`` runs through, by integer addition."""
-    f = [fill]
-    for src, shift in plan:
-        x = f[src]
-        f.append(x & x >> shift)
-    starts = row = (((1 & bg) + bg) ^ bg) | 1
-    for length, slot in runs:
-        ends = (starts & f[slot]) << length
-        if not ends:
-            return False
-        row = (((ends & bg) + bg) ^ bg) | ends
-        starts = (row & bg) << 1
-    return bool(row >> n & 1)
 
 
 # A byte's bits in the other order, for _backward.
