@@ -68,10 +68,7 @@ class LearningSearch(Cdcl):
         self.pos[cell] = len(self.trail)
         self.reason[cell] = reason
         self.trail.append(lit)
-        for line in self.s._lines_of(cell):
-            if line not in self.queued:
-                self.queued.add(line)
-                self.line_queue.append(line)
+        self._queue_lines(cell)
         self.false_queue.append(lit ^ 1)  # the literal that became false
 
     def _apply(self, cells: list[int], changes, reason) -> None:
