@@ -6,10 +6,11 @@ import random
 
 import pytest
 
+from solvelab.bench.nonogram import in_red
 from solvelab.nonogram import bad_clues, read_file
 from solvelab.nonogram.clue_text import read_text
 from solvelab.nonogram.learning_colour import ColourSearch
-from solvelab.nonogram.puzzle import BLACK, WHITE, Block, Colour, Puzzle, clue_of
+from solvelab.nonogram.puzzle import BLACK, WHITE, Colour, Puzzle, clue_of
 from solvelab.nonogram.solver import MULTIPLE, NONE, UNIQUE, Solver, solve
 from test_nonogram import brute_force, clues_of, mirrored, random_picture
 from test_nonogram_files import PUZZLES, needs_puzzles
@@ -165,12 +166,7 @@ def test_6_dom_in_red_is_solved_by_the_colour_search(searches):
     hard as 6-Dom for the search, whose plain search thrashes (7-Dom in red: 364
     guesses, each probed, against 564 contradictions here, in half the time)."""
     dom = read_file(PUZZLES / "dom" / "6-dom.xml")
-
-    def red(clue):
-        return tuple(Block(block.length, 2) for block in clue)
-
-    puzzle = Puzzle(tuple(map(red, dom.rows)), tuple(map(red, dom.columns)), (WHITE, BLACK, RED))
-    result = solve(puzzle)
+    result = solve(in_red(dom))  # as `solvelab bench nonogram --in-red` solves it
     assert result.status == UNIQUE and result.difficulty == "search"
     assert searches
     (solution,) = solve(dom).solutions

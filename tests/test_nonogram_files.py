@@ -801,6 +801,7 @@ def test_bench_of_which_clue_is_wrong(capsys):
         (["nonogram", "--repeat", "0"], "--repeat must be 1 or more, --time-limit positive"),
         (["nonogram", "--time-limit", "nan"], "--repeat must be 1 or more, --time-limit positive"),
         (["nonogram", "--only", "no-such-puzzle"], "no .xml puzzle in"),
+        (["nonogram", "--in-red", "--peers"], "--in-red and --peers do not go together"),
         (["nonogram-pictures", "--sizes", "0"], "sizes must be 1 to 200"),
         (["nonogram-pictures", "--sizes", "201"], "sizes must be 1 to 200"),
         (["nonogram-pictures", "--density", "3"], "the density must be between 0 and 1"),
@@ -815,6 +816,21 @@ def test_bench_refuses_bad_arguments_in_one_line(capsys, tmp_path, args, message
     )
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(f"solvelab: {message}") and err.count("\n") == 1
+
+
+def test_bench_in_red_solves_the_same_pictures_as_colour_puzzles(capsys, tmp_path):
+    from solvelab.bench.nonogram import in_red
+
+    plus = Puzzle.from_grid([".X.", "XXX", ".X."])
+    red = in_red(plus)
+    assert [c.name for c in red.colours] == ["white", "black", "red"]
+    assert solve(red).solutions == [tuple(tuple(2 * v for v in row) for row in plus.goal)]
+    assert red.goal == solve(red).solutions[0]
+    assert in_red(red) is red  # a colour puzzle stays as it is
+    (tmp_path / "plus.xml").write_text(dumps(plus, "xml"))
+    assert main(["bench", "nonogram", "--puzzles", str(tmp_path), "--in-red"]) == 0
+    out = capsys.readouterr().out
+    assert "one-colour puzzles in red (--in-red)" in out and "| plus | 3×3 | unique |" in out
 
 
 def test_bench_names_a_puzzle_it_cannot_use_in_one_line(capsys, tmp_path):

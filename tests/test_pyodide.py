@@ -128,6 +128,7 @@ def test_nonogram_bench_runs_in_pyodide(tmp_path):
     status, seconds = run_pyodide([path], time_limit=60, repeat=2)["cross.xml"]
     assert status == "unique"
     assert seconds > 0
+    assert run_pyodide([path], time_limit=60, red=True)["cross.xml"][0] == "unique"
 
 
 GENERATOR_CODE = """

@@ -25,6 +25,11 @@ are printed beside ours too.
 ``--check`` solves as ``solvelab nonogram solve --check`` does: each puzzle's goal
 picture (where the file has one) is checked, its colours guessed first. That is
 not solving from the clues, so no peer runs beside it.
+
+``--in-red`` solves each one-colour puzzle as a colour puzzle: its runs in red, black
+declared and never used (:func:`in_red`). The clues and the solutions are the same
+pictures, and the search is the colour search (learning_colour.py), whose cost beside
+the one-colour search's this shows. Colour puzzles are solved as they are.
 """
 
 from __future__ import annotations
@@ -55,6 +60,29 @@ PUBLISHED = {
         "knotty": None, "faase": None, "other one-colour webpbn": "0.14–3.7 s",
     },
 }  # fmt: skip
+
+
+def in_red(puzzle):
+    """A one-colour puzzle as a colour puzzle (see ``--in-red``): its runs in red, a
+    colour after black, which stays declared and is never used; its goal the same
+    picture. A colour puzzle is returned as it is."""
+    from solvelab.nonogram.puzzle import Block, Colour, Puzzle
+
+    if len(puzzle.colours) != 2:
+        return puzzle
+
+    def red(clue):
+        return tuple(Block(block.length, 2) for block in clue)
+
+    goal = puzzle.goal
+    return Puzzle(
+        tuple(map(red, puzzle.rows)),
+        tuple(map(red, puzzle.columns)),
+        (*puzzle.colours, Colour("red", "r", "FF0000")),
+        puzzle.title,
+        puzzle.author,
+        goal=None if goal is None else tuple(tuple(2 * v for v in row) for row in goal),
+    )
 
 
 def puzzles_dir(option: str | None = None) -> Path:
@@ -143,8 +171,10 @@ def in_rounds(paths, repeat, solve):
 PYODIDE_CODE = """
 import json
 from solvelab.nonogram import parse, solve
-from solvelab.bench.nonogram import in_rounds
+from solvelab.bench.nonogram import in_red, in_rounds
 puzzles = {name: parse(text, "xml") for name, text in TEXTS}
+if IN_RED:
+    puzzles = {name: in_red(puzzle) for name, puzzle in puzzles.items()}
 def solve_one(name):
     return solve(puzzles[name], LIMIT, check_goal=CHECK)
 for name, found in in_rounds(list(puzzles), REPEAT, solve_one):
@@ -153,13 +183,18 @@ for name, found in in_rounds(list(puzzles), REPEAT, solve_one):
 
 
 def run_pyodide(
-    paths: list[Path], time_limit: float, repeat: int = 1, check: bool = False
+    paths: list[Path],
+    time_limit: float,
+    repeat: int = 1,
+    check: bool = False,
+    red: bool = False,
 ) -> dict[str, tuple[str, float]]:
     from solvelab.bench.pyodide import run_python
 
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
     code = (
-        f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\nREPEAT = {repeat}\nCHECK = {check}\n"
+        f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\nREPEAT = {repeat}\n"
+        f"CHECK = {check}\nIN_RED = {red}\n"
     )
     output = run_python(code + PYODIDE_CODE, timeout=time_limit * len(paths) * repeat + 300)
     results = {}
@@ -268,6 +303,7 @@ def main(
     only: tuple[str, ...] | None = None,
     repeat: int = 1,
     check: bool = False,
+    red: bool = False,
 ) -> int:
     directory = puzzles_dir(puzzles)
     if not directory.is_dir():
@@ -291,6 +327,8 @@ def main(
             named = str(error) if isinstance(error, FormatError) else f"{path}: {error}"
             print(f"solvelab: {one_line(named)}", file=sys.stderr)
             return 2
+        if red:
+            puzzles[path] = in_red(puzzles[path])
     peer_commands = {
         name: os.environ[var]
         for name, var in (
@@ -303,11 +341,12 @@ def main(
     }
     print(f"puzzles: {directory}; time limit {time_limit:g} s each", end="")
     print(f"; the fastest of {repeat} runs" if repeat > 1 else "", end="")
-    print("; checking the goal pictures (--check)" if check else "")
+    print("; checking the goal pictures (--check)" if check else "", end="")
+    print("; one-colour puzzles in red (--in-red)" if red else "")
     print(f"load average at the start: {_load()}")
     pyodide = {}
     if "pyodide" in runtimes:
-        pyodide = run_pyodide(paths, time_limit, repeat, check)
+        pyodide = run_pyodide(paths, time_limit, repeat, check, red)
     header = ["puzzle", "size", "verdict", "needs"]
     if "cpython" in runtimes:
         header.append("CPython")

@@ -261,6 +261,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.check and args.peers:
         return _fail("--check and --peers do not go together: the peers solve from the clues")
+    if args.in_red and args.peers:
+        return _fail("--in-red and --peers do not go together: the peers solve the files")
     if args.repeat < 1 or not args.time_limit > 0:  # NaN too
         return _fail("--repeat must be 1 or more, --time-limit positive")
     return main(
@@ -271,6 +273,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         args.only,
         args.repeat,
         args.check,
+        args.in_red,
     )
 
 
@@ -423,6 +426,12 @@ def add_bench(benches) -> None:
         "--check",
         action="store_true",
         help="check each goal picture, as 'nonogram solve --check' (not with --peers)",
+    )
+    p.add_argument(
+        "--in-red",
+        action="store_true",
+        help="solve each one-colour puzzle with its runs in red and black unused: the "
+        "search for colour puzzles on the same pictures (not with --peers)",
     )
     p.set_defaults(run=cmd_bench)
 
