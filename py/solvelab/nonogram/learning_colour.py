@@ -39,6 +39,9 @@ class ColourSearch(Cdcl):
         n = solver.size
         super().__init__(solver, grid, restart_base, n * k)
         self.root = bytes(grid)  # the masks the search starts from
+        # For each (cell, value), the clause "the cell is one of its values" with that
+        # value first: the reason a cell left with one value is that one (made once).
+        self.one_of: list = [None] * (n * k)
         # The value each cell tries first: the goal's, or the one it had last (-1: the
         # highest colour left).
         goal = solver.goal
@@ -96,10 +99,14 @@ class ColourSearch(Cdcl):
         mask = self.grid[cell] & ~(1 << v)
         self.grid[cell] = mask
         self._queue_lines(cell)
-        if not mask & (mask - 1):
-            u = mask.bit_length() - 1
-            base = cell * k * 2 + 1
-            self._set(base + 2 * u, [base + 2 * u, *(base + 2 * w for w in range(k) if w != u)])
+        if not mask & (mask - 1):  # one value left: the cell is that one
+            is_u = (cell * k + mask.bit_length() - 1) * 2 + 1
+            reason = self.one_of[is_u >> 1]
+            if reason is None:
+                first = cell * k * 2 + 1
+                reason = [is_u, *(lit for lit in range(first, first + 2 * k, 2) if lit != is_u)]
+                self.one_of[is_u >> 1] = reason
+            self._set(is_u, reason)
 
     def _assign(self, lit: int, reason) -> None:
         cell, v = divmod(lit >> 1, self.k)
@@ -130,7 +137,7 @@ class ColourSearch(Cdcl):
     def _undo(self, start: int) -> None:
         """The literals of the trail from ``start`` on made unknown again."""
         grid, phase, value, k = self.grid, self.phase, self.value, self.k
-        heap, activity = self.heap, self.activity
+        cells = set()  # each gets one fresh heap entry (see _pick), not one a literal
         for lit in self.trail[start:]:
             var = lit >> 1
             cell, v = divmod(var, k)
@@ -141,6 +148,9 @@ class ColourSearch(Cdcl):
             value[var * 2] = value[var * 2 + 1] = 0
             self.reason[var] = None
             self.pos[var] = -1
+            cells.add(cell)
+        heap, activity = self.heap, self.activity
+        for cell in cells:
             heappush(heap, (-activity[cell], cell))
 
     # -- explanations ---------------------------------------------------------------
