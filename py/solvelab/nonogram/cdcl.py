@@ -17,7 +17,7 @@ which value a guess tries (``_guess``).
 from __future__ import annotations
 
 from collections import deque
-from heapq import heapify, heappop
+from heapq import heapify, heappop, heappush
 
 _MISSING = object()  # a line state not in the cache (None there means "no placement")
 
@@ -38,6 +38,9 @@ class Cdcl:
         self.watches: dict[int, list[list[int]]] = {}
         self.activity = [0.0] * solver.size  # a cell's, for the choice of guesses
         self.heap: list[tuple[float, int]] = []  # see _pick
+        # Each cell's activity in its newest heap entry, None once that entry is popped:
+        # a cell made unknown again whose entry is still there needs no other.
+        self.listed: list[float | None] = [None] * solver.size
         self.bump = 1.0
         self.line_queue: deque[int] = deque()
         self.queued: set[int] = set()
@@ -275,22 +278,38 @@ class Cdcl:
         """The unknown cell (two values or more left) of the highest activity (the
         lowest index among equals), or -1.
 
-        The heap holds (-activity, cell) entries; an entry is dropped when its cell is
-        known or its activity has changed since (a cell gets a fresh entry when it
-        becomes unknown again, and activities change only for known cells)."""
-        heap, grid, activity = self.heap, self.grid, self.activity
+        The heap holds (-activity, cell) entries; an entry is dropped when it reaches
+        the top while its cell is known or its activity has changed since. A cell
+        gets a fresh entry when it becomes unknown again with none that is up to date
+        (see _requeue); activities change only for known cells."""
+        heap, grid, activity, listed = self.heap, self.grid, self.activity, self.listed
         while heap:
             score, cell = heap[0]
             mask = grid[cell]
             if mask & (mask - 1) and -score == activity[cell]:
                 return cell
             heappop(heap)
+            if listed[cell] == -score:
+                listed[cell] = None
         return -1
 
+    def _requeue(self, cells) -> None:
+        """Heap entries for cells made unknown again that have no entry up to date."""
+        heap, activity, listed = self.heap, self.activity, self.listed
+        for cell in cells:
+            score = activity[cell]
+            if listed[cell] != score:
+                listed[cell] = score
+                heappush(heap, (-score, cell))
+
     def _heapify(self) -> None:
-        activity = self.activity
-        self.heap = [(-activity[c], c) for c, mask in enumerate(self.grid) if mask & (mask - 1)]
+        activity, grid = self.activity, self.grid
+        unknown = [c for c, mask in enumerate(grid) if mask & (mask - 1)]
+        self.heap = [(-activity[c], c) for c in unknown]
         heapify(self.heap)
+        self.listed = [None] * len(grid)
+        for c in unknown:
+            self.listed[c] = activity[c]
 
 
 def _luby(i: int) -> int:

@@ -24,8 +24,6 @@ grid's changes since the step before.
 
 from __future__ import annotations
 
-from heapq import heappush
-
 from solvelab.nonogram.cdcl import Cdcl
 from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, LineSolver
 from solvelab.nonogram.steps import Step, diff
@@ -84,15 +82,14 @@ class LearningSearch(Cdcl):
             self.unset += [lit >> 1 for lit in self.trail[start:]]
             self.marked = min(self.marked, start)
         grid, phase, value = self.grid, self.phase, self.value
-        heap, activity = self.heap, self.activity
-        for lit in self.trail[start:]:
-            cell = lit >> 1
+        cells = [lit >> 1 for lit in self.trail[start:]]
+        for cell in cells:
             phase[cell] = grid[cell]
             grid[cell] = 3
-            value[lit] = value[lit ^ 1] = 0
+            value[cell * 2] = value[cell * 2 + 1] = 0
             self.reason[cell] = None
             self.pos[cell] = -1
-            heappush(heap, (-activity[cell], cell))
+        self._requeue(cells)
 
     # -- explanations ---------------------------------------------------------------
 

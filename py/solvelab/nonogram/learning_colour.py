@@ -24,8 +24,6 @@ the most active cell, restarts, is the one-colour search's (:mod:`solvelab.nonog
 
 from __future__ import annotations
 
-from heapq import heappush
-
 from solvelab.nonogram.cdcl import Cdcl
 from solvelab.nonogram.line import _CAN_BG, _HAS
 
@@ -137,7 +135,7 @@ class ColourSearch(Cdcl):
     def _undo(self, start: int) -> None:
         """The literals of the trail from ``start`` on made unknown again."""
         grid, phase, value, k = self.grid, self.phase, self.value, self.k
-        cells = set()  # each gets one fresh heap entry (see _pick), not one a literal
+        cells = set()
         for lit in self.trail[start:]:
             var = lit >> 1
             cell, v = divmod(var, k)
@@ -149,9 +147,7 @@ class ColourSearch(Cdcl):
             self.reason[var] = None
             self.pos[var] = -1
             cells.add(cell)
-        heap, activity = self.heap, self.activity
-        for cell in cells:
-            heappush(heap, (-activity[cell], cell))
+        self._requeue(cells)
 
     # -- explanations ---------------------------------------------------------------
 
