@@ -78,11 +78,11 @@ class LearningSearch(Cdcl):
 
     def _undo(self, start: int) -> None:
         """The cells of the trail from ``start`` on made unknown again."""
+        cells = [lit >> 1 for lit in self.trail[start:]]
         if self.unset is not None:
-            self.unset += [lit >> 1 for lit in self.trail[start:]]
+            self.unset += cells
             self.marked = min(self.marked, start)
         grid, phase, value = self.grid, self.phase, self.value
-        cells = [lit >> 1 for lit in self.trail[start:]]
         for cell in cells:
             phase[cell] = grid[cell]
             grid[cell] = 3
