@@ -339,6 +339,9 @@ def test_stop_ends_the_search_for_the_wrong_clue_not_the_verdict(page, site_url)
     page.locator("summary").click()
     page.locator("textarea").fill(clue_text(rows, columns))
     page.get_by_role("button", name="Into the boxes").click()
+    # Python reads the text: Solve pressed before its answer would ask about the old
+    # clues, and say they changed while being solved.
+    expect(page.get_by_label("row 31", exact=True)).to_have_value(rows[30])
     solve(page, steps=False)
     expect(page.locator(".nonogram-solve")).to_have_attribute("data-status", "none")
     expect(page.locator(".nonogram-solve")).to_have_attribute("data-suspects", "looking")
@@ -378,6 +381,7 @@ def test_stop_ends_the_search_for_two_wrong_clues(page, site_url):
     page.locator("summary").click()
     page.locator("textarea").fill(clue_text(rows, columns))
     page.get_by_role("button", name="Into the boxes").click()
+    expect(page.get_by_label("column 21", exact=True)).to_have_value(columns[20])  # read
     solve(page, steps=False)
     message = page.locator(".nono-message")
     expect(message).to_contain_text(
