@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from solvelab.bench.nonogram import in_red
 from solvelab.nonogram import (
     MULTIPLE,
     NONE,
@@ -742,38 +743,64 @@ def test_steps_replay_the_solvers_grid_exactly_through_guesses_and_backtracks(pu
     assert len(checkpoints) > 2
 
 
+# A random picture in black and red (12 × 12) whose clues have two solutions, which the
+# colour search finds after 17 contradictions; 4 of its nogoods only take a colour out.
+BLACK_AND_RED = [
+    "Xrrr........",
+    "...XX.XX....",
+    "r.X....r...r",
+    "....r....r.r",
+    "...r.X..r...",
+    "......X....r",
+    "X.r..X......",
+    "..X...r.XX.r",
+    ".Xrr....r.X.",
+    "r..rX..X..XX",
+    "....X..r..r.",
+    "...Xr.r.X..r",
+]
+
+
 @pytest.mark.parametrize(
-    "text, max_solutions, found, kinds",
+    "puzzle, max_solutions, found, kinds",
     [
-        (dom_text(6), 2, 1, {"guess", "conflict", "learn", "solution"}),
-        ("rows\n" + "1\n" * 8 + "columns\n" + "1\n" * 8, 9, 9, {"guess", "learn", "image"}),
+        (parse(dom_text(6)), 2, 1, {"guess", "conflict", "learn", "solution"}),
+        (parse("rows\n" + "1\n" * 8 + "columns\n" + "1\n" * 8), 9, 9, {"guess", "learn", "image"}),
+        (in_red(parse(dom_text(6))), 2, 1, {"guess", "conflict", "learn", "solution"}),
+        (
+            Puzzle.from_grid(BLACK_AND_RED, (WHITE, BLACK, RED)),
+            2,
+            2,
+            {"guess", "conflict", "learn", "solution"},
+        ),
     ],
-    ids=["6-dom", "permutations"],
+    ids=["6-dom", "permutations", "6-dom-in-red", "black-and-red"],
 )
 def test_each_learning_step_replays_the_searchs_grid_then(
-    monkeypatch, text, max_solutions, found, kinds
+    monkeypatch, puzzle, max_solutions, found, kinds
 ):
     """Every step, not only the checkpoints: a step's changes are looked for among the
-    cells that can have changed (see LearningSearch._show). The 8 × 8 permutation
-    matrices (all clues 1) have symmetric clues, so solutions' images are recorded
-    between the search's own steps."""
-    from solvelab.nonogram.learning import LearningSearch
+    cells that can have changed (see Cdcl._show). The 8 × 8 permutation matrices (all
+    clues 1) have symmetric clues, so solutions' images are recorded between the
+    search's own steps. The colour search's steps too (a cell's mask loses one value
+    at a time there)."""
+    from solvelab.nonogram.cdcl import Cdcl
     from solvelab.nonogram.steps import replay
 
     seen = []
-    show = LearningSearch._show
+    show = Cdcl._show
 
     def checked_show(self, kind, **fields):
         show(self, kind, **fields)
         seen.append((len(self.s.steps), list(self.grid)))
 
-    monkeypatch.setattr(LearningSearch, "_show", checked_show)
-    puzzle = parse(text)
+    monkeypatch.setattr(Cdcl, "_show", checked_show)
     result = Solver(puzzle, record_steps=True, max_solutions=max_solutions).solve()
     assert len(result.solutions) == found
     assert kinds <= {step.kind for step in result.steps}
     size = puzzle.width * puzzle.height
-    grids = [[3] * size, *replay(result.steps, size)]
+    full = (1 << len(puzzle.colours)) - 1
+    grids = [[full] * size, *replay(result.steps, size, full)]
     assert len(seen) > 10
     if "image" in kinds:  # the search went on after an image
         assert any(result.steps[count - 2].kind == "image" for count, _ in seen)
@@ -810,42 +837,61 @@ def test_the_chapters_counts_of_plain_and_learning_search_on_8_dom_are_the_solve
     ) in said
 
 
-@pytest.mark.parametrize("text", [dom_text(6), dom_text(8)], ids=["6-dom", "8-dom"])
-def test_the_learning_searchs_steps_show_each_conflict_and_a_nogood_that_holds(text):
-    """Each conflict's cells leave their line no placement; each nogood learnt before
-    the solution is one the solution breaks; the search ends on a conflict no guess
+@pytest.mark.parametrize(
+    "puzzle",
+    [
+        parse(dom_text(6)),
+        parse(dom_text(8)),
+        in_red(parse(dom_text(6))),
+        Puzzle.from_grid(BLACK_AND_RED, (WHITE, BLACK, RED)),
+    ],
+    ids=["6-dom", "8-dom", "6-dom-in-red", "black-and-red"],
+)
+def test_the_learning_searchs_steps_show_each_conflict_and_a_nogood_that_holds(puzzle):
+    """Each conflict's cells leave their line no placement (the cells the search knew
+    without a guess as they were); each nogood learnt before the first solution is
+    one that solution breaks; a unique puzzle's search ends on a conflict no guess
     made; the grid replayed has each conflict's cells and each forced cell."""
     from solvelab.nonogram.steps import replay
 
-    puzzle = parse(text)
     solver = Solver(puzzle, record_steps=True)
     result = solver.solve()
-    assert result.status == UNIQUE
-    solution = [1 << v for row in result.solutions[0] for v in row]
+    size = puzzle.width * puzzle.height
+    full = (1 << len(puzzle.colours)) - 1
+    solutions = [[1 << v for row in grid for v in row] for grid in result.solutions]
     kinds = [step.kind for step in result.steps]
     assert kinds.count("conflict") == result.stats.backtracks > 10
-    # A nogood from each conflict but the last, and "not all these guesses" after the solution.
-    assert kinds.count("learn") == kinds.count("conflict") - 1 + kinds.count("solution")
+    # A nogood from each conflict and after each solution, but the last of them, which
+    # ends the search: a conflict no guess made (unique), or the second solution.
+    assert kinds.count("learn") == kinds.count("conflict") + kinds.count("solution") - 1
     last = result.steps[-1]
-    assert last.kind == "conflict" and last.depth == 0
-    grids = replay(result.steps, puzzle.width * puzzle.height)
-    solved = False
-    for step, grid in zip(result.steps, grids, strict=True):
+    if result.status == UNIQUE:
+        assert last.kind == "conflict" and last.depth == 0
+    else:
+        assert result.status == MULTIPLE and last.kind == "solution"
+    root = [full] * size  # the grid known without a guess
+    solved = 0
+    for step, grid in zip(result.steps, replay(result.steps, size, full), strict=True):
+        if step.kind in ("probe", "line") or step.kind in ("learn", "restart") and not step.depth:
+            root = grid
         if step.kind == "conflict":
             assert all(grid[cell] == mask for cell, mask in step.cells)
             if step.line >= 0:  # the line, knowing only these cells, has no placement
-                cells = [3] * len(solver.indices[step.line])
+                line = solver.indices[step.line]
+                cells = [root[cell] for cell in line]
                 for cell, mask in step.cells:
-                    cells[solver.indices[step.line].index(cell)] = mask
+                    cells[line.index(cell)] = mask
                 assert not solver.line_solvers[step.line].fits(cells)
         if step.kind == "learn":
-            assert grid[step.cell] == step.value + 1  # forced to the other value
-            assert (step.cell, 2 - step.value) in step.cells
-            if not solved:  # learnt from the clues alone: the solution breaks it
-                assert any(solution[cell] != mask for cell, mask in step.cells)
+            if step.value >= 0:
+                assert grid[step.cell] == 1 << step.value
+            assert not grid[step.cell] & dict(step.cells)[step.cell]  # out of the nogood
+            if not solved:  # learnt from the clues alone: the first solution breaks it
+                assert any(not solutions[0][cell] & mask for cell, mask in step.cells)
         if step.kind == "solution":
-            assert grid == solution
-            solved = True  # later nogoods may lean on "not this solution"
+            assert grid == solutions[solved]
+            solved += 1  # later nogoods may lean on "not this solution"
+    assert solved == len(solutions)
 
 
 def agrees_with_the_dp(solver, cells) -> str:

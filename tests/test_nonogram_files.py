@@ -802,6 +802,7 @@ def test_bench_of_which_clue_is_wrong(capsys):
         (["nonogram", "--time-limit", "nan"], "--repeat must be 1 or more, --time-limit positive"),
         (["nonogram", "--only", "no-such-puzzle"], "no .xml puzzle in"),
         (["nonogram", "--in-red", "--peers"], "--in-red and --peers do not go together"),
+        (["nonogram", "--steps", "--peers"], "--steps and --peers do not go together"),
         (["nonogram-pictures", "--sizes", "0"], "sizes must be 1 to 200"),
         (["nonogram-pictures", "--sizes", "201"], "sizes must be 1 to 200"),
         (["nonogram-pictures", "--density", "3"], "the density must be between 0 and 1"),
@@ -831,6 +832,21 @@ def test_bench_in_red_solves_the_same_pictures_as_colour_puzzles(capsys, tmp_pat
     assert main(["bench", "nonogram", "--puzzles", str(tmp_path), "--in-red"]) == 0
     out = capsys.readouterr().out
     assert "one-colour puzzles in red (--in-red)" in out and "| plus | 3×3 | unique |" in out
+
+
+def test_bench_steps_counts_the_steps_the_solver_records(capsys, tmp_path):
+    from solvelab.bench.nonogram import in_red
+
+    diagonals = Puzzle.from_grid(["X.", ".X"])
+    steps = solve(in_red(diagonals), record_steps=True).steps
+    assert [step.kind for step in steps] == ["line", "line", "guess", "solution", "image"]
+    (tmp_path / "diagonals.xml").write_text(dumps(diagonals, "xml"))
+    assert main(["bench", "nonogram", "--puzzles", str(tmp_path), "--steps", "--in-red"]) == 0
+    out = capsys.readouterr().out
+    assert "recording the steps (--steps)" in out
+    assert "| diagonals | 2×2 | multiple | search (2 guesses), 5 steps |" in out
+    assert main(["bench", "nonogram", "--puzzles", str(tmp_path)]) == 0
+    assert "| diagonals | 2×2 | multiple | search (2 guesses) |" in capsys.readouterr().out
 
 
 def test_bench_names_a_puzzle_it_cannot_use_in_one_line(capsys, tmp_path):

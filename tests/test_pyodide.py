@@ -125,10 +125,13 @@ def test_nonogram_bench_runs_in_pyodide(tmp_path):
 
     path = tmp_path / "cross.xml"
     path.write_text(dumps(Puzzle.from_grid([".X.", "XXX", ".X."])), encoding="utf-8")
-    status, seconds = run_pyodide([path], time_limit=60, repeat=2)["cross.xml"]
-    assert status == "unique"
-    assert seconds > 0
+    status, seconds, steps = run_pyodide([path], time_limit=60, repeat=2)["cross.xml"]
+    assert status == "unique" and seconds > 0 and steps is None
     assert run_pyodide([path], time_limit=60, red=True)["cross.xml"][0] == "unique"
+    # Two solutions: two line steps (black out), a guess, the solution and its image.
+    path.write_text(dumps(Puzzle.from_grid(["X.", ".X"])), encoding="utf-8")
+    status, _, steps = run_pyodide([path], time_limit=60, red=True, steps=True)["cross.xml"]
+    assert status == "multiple" and steps == 5
 
 
 GENERATOR_CODE = """

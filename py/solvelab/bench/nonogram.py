@@ -30,6 +30,9 @@ not solving from the clues, so no peer runs beside it.
 declared and never used (:func:`in_red`). The clues and the solutions are the same
 pictures, and the search is the colour search (learning_colour.py), whose cost beside
 the one-colour search's this shows. Colour puzzles are solved as they are.
+
+``--steps`` records the solver's steps (:mod:`solvelab.nonogram.steps`) as the Solve
+page's step mode and the chapter's demos do, and counts them in the table.
 """
 
 from __future__ import annotations
@@ -116,7 +119,7 @@ def find_puzzles(directory: Path, only: tuple[str, ...] | None = None) -> list[P
 
 
 def run_cpython(
-    puzzles: dict, time_limit: float, repeat: int = 1, check: bool = False
+    puzzles: dict, time_limit: float, repeat: int = 1, check: bool = False, steps: bool = False
 ) -> dict[Path, dict]:
     """Each puzzle's result (``puzzles``: each file's puzzle), its time the fastest of
     ``repeat`` rounds (see :func:`in_rounds`)."""
@@ -127,7 +130,7 @@ def run_cpython(
     def solve_one(path: Path):
         if sys.stderr.isatty():  # the table comes after the last round: say where it is
             print(f"\rsolving {short_name(path):>12}", end="", file=sys.stderr, flush=True)
-        return solve(puzzles[path], time_limit, check_goal=check)
+        return solve(puzzles[path], time_limit, check_goal=check, record_steps=steps)
 
     results = {}
     for path, found in in_rounds(paths, repeat, solve_one):
@@ -143,6 +146,7 @@ def run_cpython(
             "branches": result.stats.branches,
             "probes": result.stats.probes,
             "matches_goal": right,
+            "steps": None if result.steps is None else len(result.steps),
             "size": f"{puzzle.width}×{puzzle.height}",
         }
     if sys.stderr.isatty():
@@ -176,9 +180,11 @@ puzzles = {name: parse(text, "xml") for name, text in TEXTS}
 if IN_RED:
     puzzles = {name: in_red(puzzle) for name, puzzle in puzzles.items()}
 def solve_one(name):
-    return solve(puzzles[name], LIMIT, check_goal=CHECK)
+    return solve(puzzles[name], LIMIT, check_goal=CHECK, record_steps=STEPS)
 for name, found in in_rounds(list(puzzles), REPEAT, solve_one):
-    print("RESULT" + json.dumps([name, found["result"].status, found["best"]]), flush=True)
+    result = found["result"]
+    steps = None if result.steps is None else len(result.steps)
+    print("RESULT" + json.dumps([name, result.status, found["best"], steps]), flush=True)
 """
 
 
@@ -188,20 +194,23 @@ def run_pyodide(
     repeat: int = 1,
     check: bool = False,
     red: bool = False,
-) -> dict[str, tuple[str, float]]:
+    steps: bool = False,
+) -> dict[str, tuple[str, float, int | None]]:
+    """Each puzzle's verdict, time (the fastest of ``repeat``) and count of steps (None
+    unless ``steps``), solved in Pyodide under Node.js."""
     from solvelab.bench.pyodide import run_python
 
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
     code = (
         f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\nREPEAT = {repeat}\n"
-        f"CHECK = {check}\nIN_RED = {red}\n"
+        f"CHECK = {check}\nIN_RED = {red}\nSTEPS = {steps}\n"
     )
     output = run_python(code + PYODIDE_CODE, timeout=time_limit * len(paths) * repeat + 300)
     results = {}
     for line in output.splitlines():
         if line.startswith("RESULT"):
-            name, status, seconds = json.loads(line[6:])
-            results[name] = (status, seconds)
+            name, status, seconds, steps = json.loads(line[6:])
+            results[name] = (status, seconds, steps)
     return results
 
 
@@ -304,6 +313,7 @@ def main(
     repeat: int = 1,
     check: bool = False,
     red: bool = False,
+    steps: bool = False,
 ) -> int:
     directory = puzzles_dir(puzzles)
     if not directory.is_dir():
@@ -342,11 +352,12 @@ def main(
     print(f"puzzles: {directory}; time limit {time_limit:g} s each", end="")
     print(f"; the fastest of {repeat} runs" if repeat > 1 else "", end="")
     print("; checking the goal pictures (--check)" if check else "", end="")
-    print("; one-colour puzzles in red (--in-red)" if red else "")
+    print("; one-colour puzzles in red (--in-red)" if red else "", end="")
+    print("; recording the steps (--steps)" if steps else "")
     print(f"load average at the start: {_load()}")
     pyodide = {}
     if "pyodide" in runtimes:
-        pyodide = run_pyodide(paths, time_limit, repeat, check, red)
+        pyodide = run_pyodide(paths, time_limit, repeat, check, red, steps)
     header = ["puzzle", "size", "verdict", "needs"]
     if "cpython" in runtimes:
         header.append("CPython")
@@ -363,7 +374,9 @@ def main(
         header += [f"{name} (published)" for name in PUBLISHED]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    cpython = run_cpython(puzzles, time_limit, repeat, check) if "cpython" in runtimes else {}
+    cpython = (
+        run_cpython(puzzles, time_limit, repeat, check, steps) if "cpython" in runtimes else {}
+    )
     checked: dict[str, int] = {}  # puzzles whose verdict a peer's count of solutions bears out
     disagreements: list[str] = []
     for path in paths:
@@ -375,13 +388,15 @@ def main(
             needs = r["difficulty"]
             if needs == "search":
                 needs += f" ({r['branches']} guesses)"
+            if r["steps"] is not None:
+                needs += f", {r['steps']} steps"
             verdict = r["status"]
             shown = verdict + (" ≠ goal" if r["matches_goal"] is False else "")
             row += [r["size"], shown, needs, _fmt(r["seconds"], r["status"])]
         else:
             row += ["", "", ""]
         if "pyodide" in runtimes:
-            status, seconds = pyodide.get(path.name, ("missing", None))
+            status, seconds, _ = pyodide.get(path.name, ("missing", None, None))
             if "cpython" not in runtimes:
                 row[2] = verdict = status
             row.append(_fmt(seconds, status))

@@ -10,14 +10,21 @@ line solver forced it from the line's cells known before trail position ``bound`
 turned into a clause only when the analysis of a contradiction needs it.
 
 What the two searches do differently is how a literal changes the grid and is undone
-(``_assign``, ``_apply``, ``_undo``), how a line explains itself (``_explain``), and
-which value a guess tries (``_guess``).
+(``_assign``, ``_apply``, ``_undo``), how a line explains itself (``_explain``),
+which value a guess tries (``_guess``), and which values a false literal leaves its
+cell (``_false_mask``, for the steps).
+
+With the solver's ``steps`` recorded, the search records its guesses, conflicts,
+nogoods and restarts as steps (see :mod:`solvelab.nonogram.steps`), each with the
+grid's changes since the step before.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from heapq import heapify, heappop, heappush
+
+from solvelab.nonogram.steps import Step, diff
 
 _MISSING = object()  # a line state not in the cache (None there means "no placement")
 
@@ -54,6 +61,11 @@ class Cdcl:
         self.explained: list[dict] = [{} for _ in solver.indices]  # see _explain
         # Each literal's value for the clauses: 0 unknown, 1 true, 2 false.
         self.value = bytearray(2 * variables)
+        # With steps recorded, what changed since the last step (see _show): the cells
+        # that backjumps made unknown, and the trail's length then (-1: no step yet).
+        self.unset: list[int] | None = [] if solver.steps is not None else None
+        self.marked = -1
+        self.seen = 0  # the solver's steps then (it records solutions and their images)
 
     def _watch(self, clause: list[int]) -> None:
         """Watch a clause of two literals or more by its first two."""
@@ -70,6 +82,10 @@ class Cdcl:
         if len(self.limits) <= level:
             return
         start = self.limits[level]
+        if self.unset is not None:
+            k = self.k
+            self.unset += [(lit >> 1) // k for lit in self.trail[start:]]
+            self.marked = min(self.marked, start)
         self._undo(start)
         del self.trail[start:]
         del self.limits[level:]
@@ -228,7 +244,7 @@ class Cdcl:
         grid, so any other solution differs in one of them) is added and the search
         goes on; when a contradiction needs no guess, there is no further solution.
         With the solver's steps recorded, the search records its guesses, conflicts,
-        nogoods and restarts (the one-colour search; see learning.py)."""
+        nogoods and restarts (see _show)."""
         found = 0
         s = self.s
         self._heapify()
@@ -310,6 +326,53 @@ class Cdcl:
         self.listed = [None] * len(grid)
         for c in unknown:
             self.listed[c] = activity[c]
+
+    # -- steps (recorded only when the solver records them) --------------------------
+
+    def _show(self, kind: str, **fields) -> None:
+        """Records a step with the grid's changes since the step before: looked for
+        among the cells that can have changed since, not the whole grid (a big puzzle
+        makes thousands of steps)."""
+        s = self.s
+        shown, grid, k = s.shown, self.grid, self.k
+        if self.marked < 0:
+            changes = diff(shown, grid)
+        else:
+            cells = set(self.unset)
+            cells.update((lit >> 1) // k for lit in self.trail[self.marked :])
+            for step in s.steps[self.seen :]:
+                cells.update(cell for cell, _ in step.changes)
+            changes = tuple((c, grid[c]) for c in sorted(cells) if shown[c] != grid[c])
+        s._record(Step(kind, changes=changes, **fields))
+        self.unset.clear()
+        self.marked = len(self.trail)
+        self.seen = len(s.steps)
+
+    def _show_conflict(self, conflict: list[int]) -> None:
+        """The conflict step: the cells of its false literals, with their masks."""
+        grid, level, k = self.grid, self.level, self.k
+        cells = tuple(sorted({(lit >> 1) // k: grid[(lit >> 1) // k] for lit in conflict}.items()))
+        depth = max((level[lit >> 1] for lit in conflict), default=0)  # 0: it needs no guess
+        self._show("conflict", line=self.failed_line, depth=depth, cells=cells)
+
+    def _show_learnt(self, learnt: list[int]) -> None:
+        """The learn step: the nogood (for each of its cells, the values that make its
+        literals there false), the level jumped back to (the search's level now), and
+        the cell it forces, with its colour (-1 if it only takes one out)."""
+        k = self.k
+        nogood: dict[int, int] = {}
+        for lit in learnt:
+            cell = (lit >> 1) // k
+            nogood[cell] = nogood.get(cell, -1) & self._false_mask(lit)
+        cell = (learnt[0] >> 1) // k
+        mask = self.grid[cell]
+        value = mask.bit_length() - 1 if not mask & (mask - 1) else -1
+        cells = tuple(sorted(nogood.items()))
+        self._show("learn", cell=cell, value=value, depth=len(self.limits), cells=cells)
+
+    def _show_guess(self, cell: int) -> None:
+        value = self.grid[cell].bit_length() - 1  # a guess makes the cell one colour
+        self._show("guess", cell=cell, value=value, depth=len(self.limits))
 
 
 def _luby(i: int) -> int:

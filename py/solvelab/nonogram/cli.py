@@ -263,6 +263,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return _fail("--check and --peers do not go together: the peers solve from the clues")
     if args.in_red and args.peers:
         return _fail("--in-red and --peers do not go together: the peers solve the files")
+    if args.steps and args.peers:
+        return _fail("--steps and --peers do not go together: the peers record no steps")
     if args.repeat < 1 or not args.time_limit > 0:  # NaN too
         return _fail("--repeat must be 1 or more, --time-limit positive")
     return main(
@@ -274,6 +276,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         args.repeat,
         args.check,
         args.in_red,
+        args.steps,
     )
 
 
@@ -432,6 +435,11 @@ def add_bench(benches) -> None:
         action="store_true",
         help="solve each one-colour puzzle with its runs in red and black unused: the "
         "search for colour puzzles on the same pictures (not with --peers)",
+    )
+    p.add_argument(
+        "--steps",
+        action="store_true",
+        help="record the solver's steps, as the Solve page's step mode does (not with --peers)",
     )
     p.set_defaults(run=cmd_bench)
 

@@ -18,15 +18,13 @@ filled" (``b = 1``); ``lit ^ 1`` is the opposite. A cell's mask ``m`` (1 or 2)
 is its literal ``cell * 2 + m - 1``.
 
 With the solver's ``steps`` recorded, the search records its guesses, conflicts,
-nogoods and restarts as steps (see :mod:`solvelab.nonogram.steps`), each with the
-grid's changes since the step before.
+nogoods and restarts as steps (see :mod:`solvelab.nonogram.cdcl`).
 """
 
 from __future__ import annotations
 
 from solvelab.nonogram.cdcl import Cdcl
 from solvelab.nonogram.line import _CAN_BG, _CAN_FILL, LineSolver
-from solvelab.nonogram.steps import Step, diff
 
 
 class LearningSearch(Cdcl):
@@ -36,11 +34,6 @@ class LearningSearch(Cdcl):
         n = solver.size
         super().__init__(solver, grid, restart_base, n)
         self.phase = list(solver.goal) if solver.goal else [2] * n  # filled first
-        # With steps recorded, what changed since the last step (see _show): the cells
-        # that backjumps made unknown, and the trail's length then (-1: no step yet).
-        self.unset: list[int] | None = [] if solver.steps is not None else None
-        self.marked = -1
-        self.seen = 0  # the solver's steps then (it records solutions and their images)
         # Kept with the grid: one lookup a literal where the grid needs a shift and a sum.
         for cell, mask in enumerate(grid):
             if mask != 3:
@@ -76,12 +69,13 @@ class LearningSearch(Cdcl):
     def _guess(self, cell: int) -> None:
         self._assign(cell * 2 + self.phase[cell] - 1, None)
 
+    @staticmethod
+    def _false_mask(lit: int) -> int:
+        return 2 - (lit & 1)  # "filled" false: background (mask 1), and the other way
+
     def _undo(self, start: int) -> None:
         """The cells of the trail from ``start`` on made unknown again."""
         cells = [lit >> 1 for lit in self.trail[start:]]
-        if self.unset is not None:
-            self.unset += cells
-            self.marked = min(self.marked, start)
         grid, phase, value = self.grid, self.phase, self.value
         for cell in cells:
             phase[cell] = grid[cell]
@@ -123,45 +117,6 @@ class LearningSearch(Cdcl):
                 cache.clear()
             cache[key] = kept
         return [cells[i] * 2 + (2 - grid[cells[i]]) for i in kept]
-
-    # -- steps (recorded only when the solver records them) --------------------------
-
-    def _show(self, kind: str, **fields) -> None:
-        """Records a step with the grid's changes since the step before: looked for
-        among the cells that can have changed since, not the whole grid (a big puzzle
-        makes thousands of steps)."""
-        s = self.s
-        shown, grid = s.shown, self.grid
-        if self.marked < 0:
-            changes = diff(shown, grid)
-        else:
-            cells = set(self.unset)
-            cells.update(lit >> 1 for lit in self.trail[self.marked :])
-            for step in s.steps[self.seen :]:
-                cells.update(cell for cell, _ in step.changes)
-            changes = tuple((c, grid[c]) for c in sorted(cells) if shown[c] != grid[c])
-        s._record(Step(kind, changes=changes, **fields))
-        self.unset.clear()
-        self.marked = len(self.trail)
-        self.seen = len(s.steps)
-
-    def _show_conflict(self, conflict: list[int]) -> None:
-        grid, level = self.grid, self.level
-        cells = tuple(sorted((lit >> 1, grid[lit >> 1]) for lit in conflict))
-        depth = max((level[cell] for cell, _ in cells), default=0)  # 0: it needs no guess
-        self._show("conflict", line=self.failed_line, depth=depth, cells=cells)
-
-    def _show_learnt(self, learnt: list[int]) -> None:
-        """The learn step: the nogood (each literal false: the cell had the other
-        value), the level jumped back to (the search's level now), and the cell it
-        forces, with what that fixes."""
-        nogood = tuple(sorted((lit >> 1, 2 - (lit & 1)) for lit in learnt))
-        forced = learnt[0]
-        depth = len(self.limits)
-        self._show("learn", cell=forced >> 1, value=forced & 1, depth=depth, cells=nogood)
-
-    def _show_guess(self, cell: int) -> None:
-        self._show("guess", cell=cell, value=self.phase[cell] - 1, depth=len(self.limits))
 
 
 def _shrink(state: bytes, order: list[int], solver: LineSolver) -> tuple[int, ...]:

@@ -30,7 +30,7 @@ from solvelab.nonogram.line import _CAN_BG, _HAS
 
 class ColourSearch(Cdcl):
     """CDCL over (cell, colour) literals, with the line solver as the propagator; the
-    grid is a bytearray of masks (at most 8 values). No steps are recorded."""
+    grid is a bytearray of masks (at most 8 values)."""
 
     def __init__(self, solver, grid: bytearray, restart_base: int = 512, twins=()):
         self.k = k = len(solver.puzzle.colours)
@@ -131,6 +131,11 @@ class ColourSearch(Cdcl):
         if v < 0 or not mask >> v & 1:
             v = mask.bit_length() - 1
         self._is(cell, v, None)
+
+    def _false_mask(self, lit: int) -> int:
+        """ "is v" false leaves every value but v; "not v" false leaves v."""
+        v = (lit >> 1) % self.k
+        return ((1 << self.k) - 1) & ~(1 << v) if lit & 1 else 1 << v
 
     def _undo(self, start: int) -> None:
         """The literals of the trail from ``start`` on made unknown again."""

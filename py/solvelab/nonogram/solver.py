@@ -11,8 +11,8 @@
    whole pass changes nothing or the grid is solved.
 3. **Search**: by default the learning search from the probed grid
    (:mod:`solvelab.nonogram.learning`, and :mod:`solvelab.nonogram.learning_colour`
-   for colour puzzles); with ``learning=False`` (or steps recorded for a colour
-   puzzle), the cell whose probes fixed the most cells in its weaker branch is
+   for colour puzzles; puzzles of up to 8 colours); with ``learning=False`` (or
+   more colours), the cell whose probes fixed the most cells in its weaker branch is
    branched on, depth first, each branch starting from its probe's already
    propagated grid. The search goes on after the first solution
    until a second one is found (``multiple``) or every branch is closed
@@ -222,9 +222,8 @@ class Solver:
         self.height = h = puzzle.height
         self.size = w * h
         self.full = (1 << len(puzzle.colours)) - 1
-        # The learning search: for one colour (recording its steps or not), or for up to 8
-        # colours (cells are bytes) when no steps are recorded.
-        self.learning = learning and (self.full == 3 or (self.full < 256 and not record_steps))
+        # The learning search: for up to 8 colours (cells are bytes).
+        self.learning = learning and self.full < 256
         # Lines with the same clue share a line solver and a cache of its results (which
         # depend on the clue and the cells only): the n-Dom puzzles have 4 clues.
         # ``free_lines``: lines whose clues are left out, any cells fitting them (see

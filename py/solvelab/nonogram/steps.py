@@ -23,17 +23,18 @@ Kinds:
   it is a solution too (``changes`` make it; see
   :mod:`solvelab.nonogram.symmetry`).
 
-The learning search (:mod:`solvelab.nonogram.learning`, recorded with
+The learning search (:mod:`solvelab.nonogram.cdcl`, recorded with
 ``record_steps=True`` and ``learning=True``) records these as well:
 
 - ``guess``: as above, ``changes`` being the guess and what propagation fixes with it;
 - ``conflict``: line ``line`` has no placement (``-1``: a nogood learnt before is
   broken); ``cells`` are the cells, with their masks, that make it so; a conflict
   at ``depth`` 0 needs no guess, and ends the search;
-- ``learn``: the nogood ``cells`` (these masks never all together) is learnt; the
-  search jumps back to ``depth``, where the nogood makes cell ``cell`` colour
-  ``value``; ``changes`` undo the guesses left and add what that forces (a solution's
-  nogood is "not all of these guesses");
+- ``learn``: the nogood ``cells`` (never each of these cells in its mask, all
+  together) is learnt; the search jumps back to ``depth``, where the nogood makes
+  cell ``cell`` colour ``value`` (``-1`` in a colour puzzle when it only takes a
+  colour out of the cell); ``changes`` undo the guesses left and add what that
+  forces (a solution's nogood is "not all of these guesses");
 - ``restart``: back to no guess at all, keeping every nogood (``changes`` undo).
 
 >>> from solvelab.nonogram import Puzzle
