@@ -133,7 +133,8 @@ class ColourSearch(Cdcl):
         self._is(cell, v, None)
 
     def _false_mask(self, lit: int) -> int:
-        """ "is v" false leaves every value but v; "not v" false leaves v."""
+        """What a false literal leaves its cell: every value but v for "is v", v for
+        "not v"."""
         v = (lit >> 1) % self.k
         return ((1 << self.k) - 1) & ~(1 << v) if lit & 1 else 1 << v
 
