@@ -838,20 +838,21 @@ def test_the_chapters_counts_of_plain_and_learning_search_on_8_dom_are_the_solve
 
 
 @pytest.mark.parametrize(
-    "puzzle",
+    "puzzle, taken_out",
     [
-        parse(dom_text(6)),
-        parse(dom_text(8)),
-        in_red(parse(dom_text(6))),
-        Puzzle.from_grid(BLACK_AND_RED, (WHITE, BLACK, RED)),
+        (parse(dom_text(6)), 0),
+        (parse(dom_text(8)), 0),
+        (in_red(parse(dom_text(6))), 0),  # a cell is white or red once black is out
+        (Puzzle.from_grid(BLACK_AND_RED, (WHITE, BLACK, RED)), 4),
     ],
     ids=["6-dom", "8-dom", "6-dom-in-red", "black-and-red"],
 )
-def test_the_learning_searchs_steps_show_each_conflict_and_a_nogood_that_holds(puzzle):
+def test_the_learning_searchs_steps_show_each_conflict_and_a_nogood_that_holds(puzzle, taken_out):
     """Each conflict's cells leave their line no placement (the cells the search knew
     without a guess as they were); each nogood learnt before the first solution is
     one that solution breaks; a unique puzzle's search ends on a conflict no guess
-    made; the grid replayed has each conflict's cells and each forced cell."""
+    made; the grid replayed has each conflict's cells and each forced cell. A nogood
+    that only takes a colour out of its cell (``taken_out`` of them) forces no colour."""
     from solvelab.nonogram.steps import replay
 
     solver = Solver(puzzle, record_steps=True)
@@ -892,6 +893,7 @@ def test_the_learning_searchs_steps_show_each_conflict_and_a_nogood_that_holds(p
             assert grid == solutions[solved]
             solved += 1  # later nogoods may lean on "not this solution"
     assert solved == len(solutions)
+    assert sum(step.kind == "learn" and step.value < 0 for step in result.steps) == taken_out
 
 
 def agrees_with_the_dp(solver, cells) -> str:
