@@ -124,12 +124,21 @@ const startFailed = new Promise((_, reject) => {
 startFailed.catch(() => {}); // raced in boot
 
 const booting = boot().catch((error) => {
-  const message = `Python could not start (${error.message ?? error})`;
+  const message = `Python could not start (${namedDownload(error).message ?? error})`;
   status({ stage: "error", message });
   throw new Error(message);
 });
 booting.catch(() => {}); // reported above, and to every call
 if (backgroundTables) booting.then(() => tables().catch(() => {}), () => {}); // reported as "tables-error", "error" and to calls
+
+// Pyodide imports its runtime's JavaScript, pyodide.asm.mjs; the browser's words when
+// that download fails name the URL ("Failed to fetch dynamically imported module:
+// <url>" in Chromium, "error loading dynamically imported module: <url>" in Firefox).
+function namedDownload(error) {
+  const url = /dynamically imported module: (\S+)/.exec(error?.message ?? "")?.[1];
+  if (!url?.startsWith(PYODIDE_URL)) return error;
+  return new Error(`${url.slice(PYODIDE_URL.length)} could not be downloaded (${whyNotDownloaded(error)})`);
+}
 
 async function boot() {
   status({ stage: "loading-python" });
@@ -158,8 +167,9 @@ async function boot() {
 
 /**
  * Pyodide downloads its runtime (pyodide.asm.wasm) and standard library itself and
- * says nothing of their progress, which on a slow phone is minutes. While it starts,
- * the worker's fetch hands it those responses with their bodies counted as they
+ * says nothing of their progress, which on a slow phone is minutes, nor which of its
+ * files (these and its lock file) failed to come. While it starts, the worker's
+ * fetch hands it the runtime's and library's responses with their bodies counted as they
  * arrive (one download, read once, by Pyodide): onBytes(loaded, total) with the
  * bytes so far of all of them, the total 0 (unknown) while one has not answered or
  * is compressed (its length is not its bytes'). A download that fails is
@@ -176,14 +186,15 @@ function countPyodideDownloads(onBytes, onFail) {
   };
   globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-    if (!url.href.startsWith(PYODIDE_URL) || !/\.(wasm|zip)$/.test(url.pathname)) return plain(input, init);
+    if (!url.href.startsWith(PYODIDE_URL)) return plain(input, init);
     const failed = (why) => {
       const error = new Error(`${url.pathname.split("/").pop()} could not be downloaded (${why})`);
       onFail(error);
       return error;
     };
-    const file = { loaded: 0, total: 0 }; // the total unknown until the response comes
-    files.push(file);
+    // The runtime and the standard library are counted; the lock file is small.
+    const file = /\.(wasm|zip)$/.test(url.pathname) ? { loaded: 0, total: 0 } : null;
+    if (file) files.push(file); // its total unknown until the response comes
     let response;
     try {
       response = await plain(input, init);
@@ -191,7 +202,7 @@ function countPyodideDownloads(onBytes, onFail) {
       throw failed(whyNotDownloaded(error));
     }
     if (!response.ok) failed(`HTTP ${response.status}`);
-    if (!response.ok || !response.body) return response;
+    if (!file || !response.ok || !response.body) return response;
     const compressed = (response.headers.get("content-encoding") ?? "identity") !== "identity";
     file.total = compressed ? 0 : Number(response.headers.get("content-length")) || 0;
     const reader = response.body.getReader();

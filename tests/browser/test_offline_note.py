@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import shutil
 
+import pytest
 from held import Held
 from playwright.sync_api import expect
 from test_player import open_player, wait_for_python
@@ -110,16 +111,24 @@ def test_a_site_that_cannot_be_saved_says_so(browser, site_dir, tmp_path, page_l
             context.close()
 
 
-def test_python_cut_off_by_going_offline_before_the_site_is_saved_says_so(page, site_url, page_log):
-    held = Held(page.context, "**/pyodide/pyodide.asm.wasm")
+# Pyodide asks for its lock file, runtime and standard library at once, then imports
+# its runtime's JavaScript.
+PYODIDE_FILES = ["pyodide-lock.json", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"]
+
+
+@pytest.mark.parametrize("held_file", PYODIDE_FILES)
+def test_python_cut_off_by_going_offline_before_the_site_is_saved_says_so(
+    page, site_url, page_log, held_file
+):
+    held = Held(page.context, f"**/pyodide/{held_file}")
     page.goto(site_url + "nonograms/play/")
     held.wait(page)
     page.context.set_offline(True)
     held.release()
-    # The standard library's download may be cut off too, and said first.
+    # The held file is cut off, and so may be any other not yet downloaded, said first.
     expect(page.locator(".nono-python")).to_have_text(
         re.compile(
-            r"Python could not start \((pyodide\.asm\.wasm|python_stdlib\.zip) could not be "
+            rf"Python could not start \(({'|'.join(map(re.escape, PYODIDE_FILES))}) could not be "
             rf"downloaded \({OFFLINE}\)\): reload the page to try again"
         ),
         timeout=READY_MS,
