@@ -96,9 +96,8 @@ class LineSolver:
             return
         palette = _palette(tuple(sorted(set(colours))))
         self.palette, self.allowed, self.outside = palette.colours, palette.allowed, palette.outside
-        self.fits_plan, self.slots = _fits_plan(blocks, self.palette)
+        self.fits_plan, self.slots, self.colour_plan = _colour_plans(blocks, lengths, gaps, palette)
         self.plain = None
-        self.colour_plan = _colour_plan(blocks, lengths, gaps, self.slots, palette)
 
     def __getattr__(self, name: str):
         """The attributes that only rarer paths read, made on first use (a group at once)."""
@@ -137,7 +136,7 @@ class LineSolver:
         # For the bit-set solvers: each run's shifts (see _shifts) and the palette's bits.
         self.shifts = [_shifts(length) for length in lengths]
         self.palette_bits = [(c, 1 << c) for c in self.palette]
-        # Run j: its length, its fits slot (see _fits_plan), its shifts, its index in
+        # Run j: its length, its fits slot (see _colour_plans), its shifts, its index in
         # the palette, and whether the next run needs a background cell before it.
         self.runs = [
             (length, slots[j], self.shifts[j], colour, j + 1 < k and same_prev[j + 1])
@@ -814,36 +813,14 @@ def _shifts(length: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _fits_plan(
-    blocks: Sequence[tuple[int, int]], palette: list[int]
-) -> tuple[list[tuple[int, int]], list[int]]:
-    """How to find where each run of the clue fits (``length`` cells in a row that
-    allow its colour) from the cells that allow each colour of ``palette``, in few
-    steps: ``f`` starts as those bit sets (runs of length 1), and each step
-    ``(src, shift)`` appends ``f[src] & f[src] >> shift``; a run of ``2a`` cells is
-    two of ``a``, a run of ``a + d`` (``d <= a``) two of ``a`` overlapping. Returns
-    the steps and each run's index in ``f``.
-
-    >>> _fits_plan([(3, 1), (1, 2), (6, 1)], [1, 2])
-    ([(0, 1), (2, 1), (3, 3)], [3, 1, 4])
-    """
-    steps: list[tuple[int, int]] = []
-    slot: dict[tuple[int, int], int] = {}  # (length, colour) -> its index in f
-    for i, colour in enumerate(palette):
-        lengths = sorted({length for length, c in blocks if c == colour})
-        have = _ladder(lengths, i, len(palette) - 1, steps)
-        for length in lengths:
-            slot[length, colour] = have[length]
-    return steps, list(map(slot.__getitem__, blocks))
-
-
 def _ladder(
     lengths: list[int], start: int, base: int, steps: list[tuple[int, int]]
 ) -> dict[int, int]:
-    """The steps of :func:`_fits_plan` for one colour, appended to ``steps``: from
-    ``f[start]`` (runs of 1) to each of ``lengths`` (sorted, distinct), each made
-    from the longest before it. A step's result is ``f[base + len(steps)]``, the
-    palette's bit sets coming first. Returns where each length is in ``f``."""
+    """The steps of a fits plan (see :func:`_colour_plans`) for one colour, appended
+    to ``steps``: from ``f[start]`` (runs of 1) to each of ``lengths`` (sorted,
+    distinct), each made from the longest before it. A step's result is
+    ``f[base + len(steps)]``, the palette's bit sets coming first. Returns where
+    each length is in ``f``."""
     have = {1: start}
     top = 1  # the longest run length made so far
     for length in lengths:
@@ -897,29 +874,47 @@ def _palette(colours: tuple[int, ...]) -> _Palette:
     )
 
 
-def _colour_plan(
-    blocks: Sequence[tuple[int, int]],
-    lengths: list[int],
-    gaps: list[bool],
-    slots: Sequence[int],
-    palette: _Palette,
+def _colour_plans(
+    blocks: Sequence[tuple[int, int]], lengths: list[int], gaps: list[bool], palette: _Palette
 ):
-    """What :func:`_changes_colour` needs of a clue (``gaps[j]``: a background cell
-    between runs j and j + 1): the ``_HAS`` tables of its palette, the reversed clue
-    as ``(length, fits slot, gap before)``, the clue as ``(length, fits slot, gap
-    before, smear, gap after)``, each smear (the runs of one colour and length,
-    widened together) as ``(palette index, shifts)``, and the palette's colour bits.
+    """What the line solvers of a clue of several colours need, made in one pass over its
+    distinct runs (a first solve makes one a clue: webpbn 47, 48):
+
+    - the fits plan: how to find where each run fits (``length`` cells in a row that
+      allow its colour) from the bit sets of the cells that allow each colour of the
+      palette, in few steps: ``f`` starts as those bit sets (runs of length 1), and
+      each step ``(src, shift)`` appends ``f[src] & f[src] >> shift`` (see
+      :func:`_ladder`);
+    - each run's slot, its index in ``f``;
+    - what :func:`_settle_colour` needs (``gaps[j]``: a background cell between runs
+      j and j + 1): the ``_HAS`` tables of the palette, the reversed clue as
+      ``(length, fits slot, gap before)``, the clue as ``(length, fits slot, gap
+      before, smear, gap after)``, each smear (the runs of one colour and length,
+      widened together) as ``(palette index, shifts)``, and the palette's colour bits.
+
+    >>> plan, slots, _ = _colour_plans([(3, 1), (1, 2), (6, 1)], [3, 1, 6], [False, False],
+    ...                                _palette((1, 2)))
+    >>> plan, slots
+    ([(0, 1), (2, 1), (3, 3)], [3, 1, 4])
     """
-    before = [False, *gaps]
-    after = [*gaps, False]
-    # Each distinct block's index (the range is long enough, not as long).
-    smear = dict(zip(dict.fromkeys(blocks), range(len(blocks)), strict=False))
+    index = palette.index
+    by_colour: dict[int, list[int]] = {}  # each colour's run lengths, sorted
+    for length, c in sorted(set(blocks)):
+        by_colour.setdefault(c, []).append(length)
+    steps: list[tuple[int, int]] = []
+    place = {}  # (length, colour) -> (fits slot, smear)
+    smears = []
+    for c, sorted_lengths in by_colour.items():
+        i = index[c]
+        have = _ladder(sorted_lengths, i, len(index) - 1, steps)
+        for length in sorted_lengths:
+            place[length, c] = (have[length], len(smears))
+            smears.append((i, _shifts(length)))
+    slots, smear_of = zip(*map(place.__getitem__, blocks), strict=True)
     # Equal lengths by construction: zip's check would cost a tenth of the set-up.
     rev = list(zip(lengths[::-1], slots[::-1], [False, *gaps[::-1]], strict=False))
-    fwd = list(zip(lengths, slots, before, map(smear.__getitem__, blocks), after, strict=False))
-    index = palette.index
-    smears = [(index[c], _shifts(length)) for length, c in smear]
-    return palette.has, rev, fwd, smears, palette.bits
+    fwd = list(zip(lengths, slots, [False, *gaps], smear_of, [*gaps, False], strict=False))
+    return steps, list(slots), (palette.has, rev, fwd, smears, palette.bits)
 
 
 def _changes_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[tuple[int, int], ...] | None:
@@ -1019,7 +1014,7 @@ def _settle_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[int, bytes
 
 
 def _fits(fills: list[int], plan: list[tuple[int, int]]) -> list[int]:
-    """The bit sets of where runs fit (see :func:`_fits_plan`)."""
+    """The bit sets of where runs fit (see :func:`_colour_plans`)."""
     f = fills.copy() if plan else fills
     for src, shift in plan:
         x = f[src]
