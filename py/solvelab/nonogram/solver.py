@@ -302,7 +302,9 @@ class Solver:
         then left part way).
 
         ``touched``, if given, gets every line queued after ``pending``."""
-        queue = deque(pending)
+        # A list read in order while lines are appended to it: a queue with no pops
+        # (each a call, which costs most in Pyodide).
+        queue = list(pending)
         push = queue.append
         queued = bytearray(len(self.indices))
         for line in queue:
@@ -315,8 +317,7 @@ class Solver:
         changed = 0
         lookups = 0
         solves = 0
-        while queue:
-            line = queue.popleft()
+        for line in queue:
             queued[line] = 0
             old = key_of(grid[line * w : line * w + w] if line < h else grid[line - h :: w])
             cache = caches[line]
