@@ -162,6 +162,34 @@ def test_contradictory_puzzles_agree_with_brute_force():
     assert seen[NONE] > 50
 
 
+def test_counting_up_to_max_solutions_finds_every_solution_brute_force_finds():
+    """With room for them all, the search finds every solution, each once (the count
+    the CLI's --max-solutions gives), one colour and three; with less room, that many."""
+    rng = random.Random(23)
+    counted = []
+    for i in range(120):
+        colours = (WHITE, BLACK) if i % 3 else (WHITE, BLACK, RED)
+        w, h = rng.randint(2, 5), rng.randint(2, 5)
+        rows, columns = clues_of(random_picture(rng, w, h, len(colours), 0.5))
+        expected = brute_force(rows, columns, len(colours), limit=10**6)
+        if len(expected) < 2:
+            continue
+        puzzle = Puzzle(rows, columns, colours)
+        result = solve(puzzle, max_solutions=len(expected) + 1)
+        assert result.status == MULTIPLE
+        assert sorted(result.solutions) == sorted(expected)
+        fewer = solve(puzzle, max_solutions=max(2, len(expected) - 1))
+        assert len(fewer.solutions) == max(2, len(expected) - 1)
+        assert len(set(fewer.solutions)) == len(fewer.solutions)
+        assert set(fewer.solutions) <= set(expected)
+        counted.append(len(expected))
+    assert len(counted) > 20 and max(counted) > 4, counted
+    # Permutation matrices: n! of them.
+    for n, count in ((3, 6), (4, 24), (5, 120)):
+        puzzle = Puzzle.from_grid(["".join(".X"[x == y] for x in range(n)) for y in range(n)])
+        assert len(set(solve(puzzle, max_solutions=1000).solutions)) == count
+
+
 def test_solved_by_lines_is_the_solvers_line_difficulty():
     """The generator's quick test for easy puzzles says yes exactly when the solver
     finds the one solution by line solving alone."""

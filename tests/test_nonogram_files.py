@@ -320,6 +320,28 @@ def test_cli_json_multiple_and_none(tmp_path, capsys):
     )
 
 
+def test_cli_max_solutions_counts_them(tmp_path, capsys):
+    path = tmp_path / "permutations.txt"  # the 6 permutation matrices of 3 × 3
+    path.write_text("rows\n1\n1\n1\ncolumns\n1\n1\n1\n")
+    solve_it = ["nonogram", "solve", "--colour", "never", str(path)]
+    assert main([*solve_it, "--max-solutions", "10"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("solution ") == 6 and "\nsolution 6:\n" in out
+    assert out.splitlines()[-1].startswith("exactly 6 solutions (all shown; ")
+    assert main([*solve_it, "--max-solutions", "4"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("at least 4 solutions (4 shown; ")
+    assert main([*solve_it, "--max-solutions", "6", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "multiple"
+    assert len({tuple(grid) for grid in data["solutions"]}) == 6
+    assert main(solve_it) == 0  # two, as ever
+    assert capsys.readouterr().out.splitlines()[-1].startswith("more than one solution (two shown")
+    for bad in ("1", "1001", "-3"):
+        assert main([*solve_it, "--max-solutions", bad]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"solvelab: --max-solutions must be 2 to 1000, not {bad}\n"
+
+
 def test_cli_bad_input_exit_two_one_line(tmp_path):
     bad = tmp_path / "bad.xml"
     bad.write_text("<puzzleset><puzzle>\n<clues")
@@ -555,6 +577,34 @@ def test_cli_shows_a_solution_found_before_the_time_limit(tmp_path, capsys, monk
     assert main(["nonogram", "solve", "--json", "--time-limit", "1", str(path)]) == 3
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "timeout" and len(data["solutions"]) == 1
+
+
+def test_cli_shows_the_solutions_found_before_the_time_limit(tmp_path, capsys, monkeypatch):
+    """Asked for up to 10, the search found 3, then the time ran out: all 3 are shown,
+    as at least 3, not as the count."""
+    import solvelab.nonogram.cli as cli
+
+    def out_of_time(puzzle, **options):
+        result = solve(puzzle, **options)
+        assert options["max_solutions"] == 10 and len(result.solutions) == 6
+        del result.solutions[3:]
+        result.status, result.reason = "timeout", "the time limit of 1 s passed before the end"
+        return result
+
+    monkeypatch.setattr(cli, "solve", out_of_time)
+    path = tmp_path / "permutations.txt"
+    path.write_text("rows\n1\n1\n1\ncolumns\n1\n1\n1\n")
+    args = ["nonogram", "solve", "--time-limit", "1", "--max-solutions", "10", str(path)]
+    assert main([*args, "--colour", "never"]) == 3
+    out = capsys.readouterr().out
+    assert out.count("solution ") == 3
+    assert out.splitlines()[-1].startswith(
+        "at least 3 solutions (all shown): the time limit of 1 s passed before the search "
+        "found 10 or ended ("
+    )
+    assert main([*args, "--json"]) == 3
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "timeout" and len(data["solutions"]) == 3
 
 
 # -- the benchmark puzzles ---------------------------------------------------------------

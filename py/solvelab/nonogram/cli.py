@@ -4,7 +4,9 @@
 2 for a file that cannot be read as a puzzle, or, with ``--check``, one without a
 goal picture that satisfies its clues (one line on stderr), 3 when
 ``--time-limit`` passed before an answer (JSON status ``timeout``, with the
-solution found by then if there is one; a time limit never turns into "none").
+solutions found by then, if any; a time limit never turns into "none").
+``--max-solutions N`` looks for up to N solutions, not two: a verdict of
+``multiple`` with fewer than N is the exact count.
 ``make`` exits with 3 too when it finds no puzzle in its time (or attempts), and
 with 2 for bad options, as every command does.
 """
@@ -41,6 +43,7 @@ from solvelab.nonogram.puzzle import Puzzle, clue_of, clue_text, line_name
 from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
 EXIT_TIMEOUT = 3  # solve: no answer in --time-limit; make: no puzzle found in it
+MAX_SOLUTIONS = 1000  # solve --max-solutions: each solution is kept (and printed)
 
 
 def render(puzzle: Puzzle, grid, colour: bool = False) -> str:
@@ -108,6 +111,8 @@ def _load_refusing_none(path: str) -> Puzzle:
 def cmd_solve(args: argparse.Namespace) -> int:
     if args.time_limit is not None and not args.time_limit > 0:  # NaN too
         return _fail("--time-limit must be positive")
+    if not 2 <= args.max_solutions <= MAX_SOLUTIONS:
+        return _fail(f"--max-solutions must be 2 to {MAX_SOLUTIONS}, not {args.max_solutions}")
     start = time.perf_counter()
     try:
         puzzle = _load(args.file)
@@ -126,7 +131,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         wrong = _goal_problem(puzzle)
         if wrong:
             return _fail(f"--check: {wrong}")
-    result = solve(puzzle, time_limit=args.time_limit, check_goal=args.check)
+    result = solve(
+        puzzle,
+        time_limit=args.time_limit,
+        check_goal=args.check,
+        max_solutions=args.max_solutions,
+    )
     seconds = time.perf_counter() - start
     if args.json:
         print(
@@ -145,12 +155,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(render(puzzle, result.solutions[0], colour))
             goal = ": the goal picture" if args.check else ""
             print(f"unique solution{goal} ({_difficulty(result)}; {work})")
-        elif result.status == MULTIPLE:
+        elif result.status == MULTIPLE or len(result.solutions) > 1:
             for i, grid in enumerate(result.solutions, 1):
                 goal = " (the goal picture)" if args.check and grid == puzzle.goal else ""
                 print(f"solution {i}{goal}:")
                 print(render(puzzle, grid, colour))
-            print(f"more than one solution (two shown; {work})")
+            print(_how_many(result, args, work))
         elif result.status == NONE:
             print(f"no solution: {result.reason}", flush=True)
             _say_suspects(puzzle, start, args.time_limit)
@@ -163,6 +173,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(f"time limit reached: {result.reason}; no verdict ({work})")
     return EXIT_TIMEOUT if result.status == TIMEOUT else 0
+
+
+def _how_many(result, args: argparse.Namespace, work: str) -> str:
+    """The verdict on a puzzle with more than one solution: how many, as far as the
+    search went (it stops at --max-solutions, or when the time limit passes)."""
+    found = len(result.solutions)
+    if result.status == TIMEOUT:
+        return (
+            f"at least {found} solutions (all shown): the time limit of {args.time_limit:g} s "
+            f"passed before the search found {args.max_solutions} or ended ({work})"
+        )
+    if args.max_solutions == 2:
+        return f"more than one solution (two shown; {work})"
+    if found < args.max_solutions:  # the search ended: every solution is found
+        return f"exactly {found} solutions (all shown; {work})"
+    return f"at least {found} solutions ({found} shown; {work})"
 
 
 def _say_suspects(puzzle: Puzzle, start: float, time_limit: float | None) -> None:
@@ -304,7 +330,7 @@ def add_commands(topics) -> None:
         "picture and the verdict: unique, more than one solution (two shown) or none (why, "
         "and which clues may be the wrong one). "
         "Exit status 0 for a verdict, 2 for a bad file, 3 if --time-limit passed first "
-        '(JSON status "timeout", with the solution found by then if there is one).',
+        '(JSON status "timeout", with the solutions found by then if there are any).',
         epilog=examples(
             "solvelab nonogram solve puzzle.xml",
             "solvelab nonogram solve puzzle.non --json --time-limit 60",
@@ -314,6 +340,8 @@ def add_commands(topics) -> None:
             "solvelab nonogram solve 3x3:1/3/1/1/3/1",
             "# check a file's goal picture: is it the only solution?",
             "solvelab nonogram solve --check puzzle.xml",
+            "# how many solutions? (all of them, up to 100)",
+            "solvelab nonogram solve --max-solutions 100 puzzle.xml",
         ),
     )
     p.add_argument("file", metavar="FILE")
@@ -328,6 +356,14 @@ def add_commands(topics) -> None:
         action="store_true",
         help="check the file's goal picture: guess its colours first, so the search finds "
         "it at once and looks for another solution near it (as pbnsolve -c)",
+    )
+    p.add_argument(
+        "--max-solutions",
+        type=int,
+        default=2,
+        metavar="N",
+        help="look for up to N solutions, not 2 (the fewest that settle uniqueness): "
+        f"fewer than N found means exactly that many (N from 2 to {MAX_SOLUTIONS})",
     )
     _colour_option(p)
     p.set_defaults(run=cmd_solve)
