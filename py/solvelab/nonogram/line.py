@@ -883,8 +883,9 @@ def _colour_plans(
     - the fits plan: how to find where each run fits (``length`` cells in a row that
       allow its colour) from the bit sets of the cells that allow each colour of the
       palette, in few steps: ``f`` starts as those bit sets (runs of length 1), and
-      each step ``(src, shift)`` appends ``f[src] & f[src] >> shift`` (see
-      :func:`_ladder`);
+      each step ``(src, shift)`` appends ``f[src] & f[src] >> shift``: a run of
+      ``2a`` cells is two of ``a``, a run of ``a + d`` (``d <= a``) two of ``a``
+      overlapping (see :func:`_ladder`);
     - each run's slot, its index in ``f``;
     - what :func:`_settle_colour` needs (``gaps[j]``: a background cell between runs
       j and j + 1): the ``_HAS`` tables of the palette, the reversed clue as
