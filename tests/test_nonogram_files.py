@@ -553,18 +553,28 @@ def test_cli_time_limit_is_never_none(capsys):
     assert (code, data["status"]) == (3, "timeout")
 
 
-def test_cli_shows_a_solution_found_before_the_time_limit(tmp_path, capsys, monkeypatch):
-    """The search found a solution, then the time ran out before it could say whether
-    there is another: the picture is shown, and no verdict is claimed."""
+def _time_runs_out_after(monkeypatch, found: int) -> list:
+    """The CLI's solve made to run out of time once it has ``found`` solutions; returns
+    the list of each solve's (options, solutions it would have found)."""
     import solvelab.nonogram.cli as cli
+
+    calls = []
 
     def out_of_time(puzzle, **options):
         result = solve(puzzle, **options)
-        del result.solutions[1:]
+        calls.append((options, len(result.solutions)))
+        del result.solutions[found:]
         result.status, result.reason = "timeout", "the time limit of 1 s passed before the end"
         return result
 
     monkeypatch.setattr(cli, "solve", out_of_time)
+    return calls
+
+
+def test_cli_shows_a_solution_found_before_the_time_limit(tmp_path, capsys, monkeypatch):
+    """The search found a solution, then the time ran out before it could say whether
+    there is another: the picture is shown, and no verdict is claimed."""
+    _time_runs_out_after(monkeypatch, 1)
     path = tmp_path / "two.txt"
     path.write_text("rows\n1\n1\ncolumns\n1\n1\n")
     assert main(["nonogram", "solve", "--colour", "never", "--time-limit", "1", str(path)]) == 3
@@ -582,16 +592,7 @@ def test_cli_shows_a_solution_found_before_the_time_limit(tmp_path, capsys, monk
 def test_cli_shows_the_solutions_found_before_the_time_limit(tmp_path, capsys, monkeypatch):
     """Asked for up to 10, the search found 3, then the time ran out: all 3 are shown,
     as at least 3, not as the count."""
-    import solvelab.nonogram.cli as cli
-
-    def out_of_time(puzzle, **options):
-        result = solve(puzzle, **options)
-        assert options["max_solutions"] == 10 and len(result.solutions) == 6
-        del result.solutions[3:]
-        result.status, result.reason = "timeout", "the time limit of 1 s passed before the end"
-        return result
-
-    monkeypatch.setattr(cli, "solve", out_of_time)
+    calls = _time_runs_out_after(monkeypatch, 3)
     path = tmp_path / "permutations.txt"
     path.write_text("rows\n1\n1\n1\ncolumns\n1\n1\n1\n")
     args = ["nonogram", "solve", "--time-limit", "1", "--max-solutions", "10", str(path)]
@@ -605,6 +606,7 @@ def test_cli_shows_the_solutions_found_before_the_time_limit(tmp_path, capsys, m
     assert main([*args, "--json"]) == 3
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "timeout" and len(data["solutions"]) == 3
+    assert all(options["max_solutions"] == 10 and found == 6 for options, found in calls)
 
 
 # -- the benchmark puzzles ---------------------------------------------------------------
