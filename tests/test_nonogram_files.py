@@ -342,6 +342,30 @@ def test_cli_max_solutions_counts_them(tmp_path, capsys):
         assert out == "" and err == f"solvelab: --max-solutions must be 2 to 1000, not {bad}\n"
 
 
+@needs_puzzles
+def test_cli_says_what_the_solve_needed(capsys):
+    """The verdict names what the solve needed, then its work, each count once."""
+    verdict = re.compile(
+        r"unique solution \((.+); (\d+) line solves, (\d+) probes, (\d+) guesses; [\d.]+ s\)"
+    )
+    found = {}
+    for name in (
+        "3x3:1/3/1/1/3/1",
+        str(PUZZLES / "dom" / "3-dom.xml"),
+        str(PUZZLES / "dom" / "5-dom.xml"),
+    ):
+        assert main(["nonogram", "solve", "--colour", "never", name]) == 0
+        needs, solves, probes, guesses = verdict.fullmatch(
+            capsys.readouterr().out.splitlines()[-1]
+        ).groups()
+        found[needs] = int(solves) > 0, int(probes) > 0, int(guesses) > 0
+    assert found == {
+        "line solving alone": (True, False, False),
+        "needs probing": (True, True, False),
+        "needs search": (True, True, True),
+    }
+
+
 def test_cli_bad_input_exit_two_one_line(tmp_path):
     bad = tmp_path / "bad.xml"
     bad.write_text("<puzzleset><puzzle>\n<clues")

@@ -224,7 +224,7 @@ def _difficulty(result) -> str:
     return {
         "line": "line solving alone",
         "probing": "needs probing",
-        "search": f"needs search: {result.stats.branches} guesses",
+        "search": "needs search",  # the guesses are counted in the work that follows
     }.get(result.difficulty, result.difficulty)
 
 
