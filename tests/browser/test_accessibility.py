@@ -27,6 +27,7 @@ PAGES = [
     "nonograms/edit/",
     "nonograms/solve/",
     "nonograms/solver/",
+    "nonograms/benchmarks/",
     "how-it-works/",
     "glossary/",
 ]

@@ -198,7 +198,7 @@ def test_screenshots(browser, site_url, screenshot_dir, width):
         page.screenshot(path=screenshot_dir / f"learn-two-phase-{width}.png", full_page=True)
         width_px = page.evaluate("document.documentElement.scrollWidth")
         assert width_px <= width, "the page scrolls sideways"
-        for name in ["cube/benchmarks/", "glossary/"]:
+        for name in ["cube/benchmarks/", "nonograms/benchmarks/", "glossary/"]:
             page.goto(site_url + name)
             slug = name.strip("/").replace("/", "-")
             page.screenshot(path=screenshot_dir / f"learn-{slug}-{width}.png", full_page=True)
