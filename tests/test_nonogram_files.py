@@ -342,18 +342,17 @@ def test_cli_max_solutions_counts_them(tmp_path, capsys):
         assert out == "" and err == f"solvelab: --max-solutions must be 2 to 1000, not {bad}\n"
 
 
-@needs_puzzles
-def test_cli_says_what_the_solve_needed(capsys):
+def test_cli_says_what_the_solve_needed(tmp_path, capsys):
     """The verdict names what the solve needed, then its work, each count once."""
+    from test_nonogram import dom_text
+
     verdict = re.compile(
         r"unique solution \((.+); (\d+) line solves, (\d+) probes, (\d+) guesses; [\d.]+ s\)"
     )
     found = {}
-    for name in (
-        "3x3:1/3/1/1/3/1",
-        str(PUZZLES / "dom" / "3-dom.xml"),
-        str(PUZZLES / "dom" / "5-dom.xml"),
-    ):
+    for n in (3, 5):
+        (tmp_path / f"{n}-dom.txt").write_text(dom_text(n))
+    for name in ("3x3:1/3/1/1/3/1", str(tmp_path / "3-dom.txt"), str(tmp_path / "5-dom.txt")):
         assert main(["nonogram", "solve", "--colour", "never", name]) == 0
         needs, solves, probes, guesses = verdict.fullmatch(
             capsys.readouterr().out.splitlines()[-1]
