@@ -44,6 +44,8 @@ from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
 EXIT_TIMEOUT = 3  # solve: no answer in --time-limit; make: no puzzle found in it
 MAX_SOLUTIONS = 1000  # solve --max-solutions: each solution is kept (and printed)
+# What a unique solution needed, in its verdict line (the counts of the work follow it).
+NEEDED = {"line": "line solving alone", "probing": "needs probing", "search": "needs search"}
 
 
 def render(puzzle: Puzzle, grid, colour: bool = False) -> str:
@@ -154,7 +156,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if result.status == UNIQUE:
             print(render(puzzle, result.solutions[0], colour))
             goal = ": the goal picture" if args.check else ""
-            print(f"unique solution{goal} ({_difficulty(result)}; {work})")
+            needed = NEEDED.get(result.difficulty, result.difficulty)
+            print(f"unique solution{goal} ({needed}; {work})")
         elif result.status == MULTIPLE or len(result.solutions) > 1:
             for i, grid in enumerate(result.solutions, 1):
                 goal = " (the goal picture)" if args.check and grid == puzzle.goal else ""
@@ -218,14 +221,6 @@ def _goal_problem(puzzle: Puzzle) -> str | None:
         f"{clue_text(clue_of(line), puzzle.colours)}, its clue is "
         f"{clue_text(puzzle.lines[index], puzzle.colours)}"
     )
-
-
-def _difficulty(result) -> str:
-    return {
-        "line": "line solving alone",
-        "probing": "needs probing",
-        "search": "needs search",  # the guesses are counted in the work that follows
-    }.get(result.difficulty, result.difficulty)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
