@@ -801,9 +801,9 @@ def test_bench_checks_the_verdict_against_a_peers_count_of_solutions(tmp_path, m
     from solvelab.bench import nonogram as bench
 
     (tmp_path / "p.xml").write_text(dumps(generate(8, 8, 0.55, seed=3), "xml"), encoding="utf-8")
-    monkeypatch.setenv("SOLVELAB_PEER_CPSAT", "peer {file}")
-    for env in ("SOLVELAB_PEER_PYNOGRAM", "SOLVELAB_PEER_SAT", "SOLVELAB_PEER_PBNSOLVE"):
+    for _, env in bench.PEERS:
         monkeypatch.delenv(env, raising=False)
+    monkeypatch.setenv("SOLVELAB_PEER_CPSAT", "peer {file}")
 
     def peer_finding(count):
         def run(command, path, time_limit):

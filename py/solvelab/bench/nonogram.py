@@ -6,7 +6,7 @@ limit; the table gives its size, verdict, what the solver needed and the time,
 in CPython and, with ``--runtime pyodide``, in Pyodide under Node.js.
 
 Peers (``--peers``): a peer is run side by side when a command for it is given in
-``$SOLVELAB_PEER_PYNOGRAM``, ``$SOLVELAB_PEER_SAT``, ``$SOLVELAB_PEER_CPSAT`` or
+one of :data:`PEERS`' variables, such as ``$SOLVELAB_PEER_PYNOGRAM`` or
 ``$SOLVELAB_PEER_PBNSOLVE`` (a command line with ``{file}`` for the puzzle, e.g.
 ``pbnsolve -u {file}``); its time is the ``SECONDS`` it prints, else its command's
 wall time. A peer that prints ``SOLUTIONS <n>`` (how many it found, stopping at
@@ -18,7 +18,8 @@ repeated solves in one process (the CPython column), which run warm. pynogram
 0.3.1 is not on the package index: :mod:`solvelab.bench.pynogram_peer` runs it
 from its source, in an environment of its own; :mod:`solvelab.bench.sat_peer`
 encodes the puzzle for a SAT solver (CaDiCaL, through python-sat) and
-:mod:`solvelab.bench.cpsat_peer` for Google's CP-SAT (OR-Tools). pbnsolve is C
+:mod:`solvelab.bench.cpsat_peer` for Google's CP-SAT (OR-Tools), and
+:mod:`solvelab.bench.mip_peer` as an integer programme for SCIP. pbnsolve is C
 that no registry packages. The figures published in issue 14 (same machine, busy)
 are printed beside ours too.
 
@@ -214,6 +215,15 @@ def run_pyodide(
     return results
 
 
+# Each peer's name in the table and the variable holding its command.
+PEERS = (
+    ("pynogram", "SOLVELAB_PEER_PYNOGRAM"),
+    ("SAT", "SOLVELAB_PEER_SAT"),
+    ("CP-SAT", "SOLVELAB_PEER_CPSAT"),
+    ("SCIP", "SOLVELAB_PEER_MIP"),
+    ("pbnsolve", "SOLVELAB_PEER_PBNSOLVE"),
+)
+
 # solvelab run as the peers are: one solve in a new process (see first_solve.py).
 FIRST_SOLVE = f"{shlex.quote(sys.executable)} -m solvelab.bench.first_solve {{file}}"
 
@@ -339,16 +349,7 @@ def main(
             return 2
         if red:
             puzzles[path] = in_red(puzzles[path])
-    peer_commands = {
-        name: os.environ[var]
-        for name, var in (
-            ("pynogram", "SOLVELAB_PEER_PYNOGRAM"),
-            ("SAT", "SOLVELAB_PEER_SAT"),
-            ("CP-SAT", "SOLVELAB_PEER_CPSAT"),
-            ("pbnsolve", "SOLVELAB_PEER_PBNSOLVE"),
-        )
-        if peers and os.environ.get(var)
-    }
+    peer_commands = {name: os.environ[var] for name, var in PEERS if peers and os.environ.get(var)}
     print(f"puzzles: {directory}; time limit {time_limit:g} s each", end="")
     print(f"; the fastest of {repeat} runs" if repeat > 1 else "", end="")
     print("; checking the goal pictures (--check)" if check else "", end="")
@@ -436,9 +437,9 @@ def main(
         print(
             "\nNo peer ran: the peer columns are the figures published in issue 14. Set "
             "SOLVELAB_PEER_PYNOGRAM (see solvelab/bench/pynogram_peer.py), SOLVELAB_PEER_SAT "
-            "(see solvelab/bench/sat_peer.py), SOLVELAB_PEER_CPSAT (see "
-            "solvelab/bench/cpsat_peer.py) or SOLVELAB_PEER_PBNSOLVE to a command with "
-            "{file} to run one side by side."
+            "(sat_peer.py), SOLVELAB_PEER_CPSAT (cpsat_peer.py), SOLVELAB_PEER_MIP "
+            "(mip_peer.py) or SOLVELAB_PEER_PBNSOLVE to a command with {file} to run one "
+            "side by side."
         )
     if checked or disagreements:
         print()

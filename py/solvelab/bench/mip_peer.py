@@ -1,0 +1,129 @@
+"""An integer programme as a peer (for ``solvelab bench nonogram --peers`` only):
+Robert Bosch's formulation of a nonogram, one of the general methods in Jan
+Wolter's survey of solvers, solved with SCIP (through OR-Tools), then solved again
+with that solution ruled out, to prove it unique or find a second one.
+
+A SAT or CP-SAT search reasons one clause or one line at a time; an integer
+programme's linear relaxation weighs every line at once, so it can count (this
+many cells of these columns are filled, so that many rows reach them), which
+clause learning cannot make short. So it is a third kind of reference, beside
+``sat_peer.py`` and ``cpsat_peer.py``, for how hard a puzzle is, and a third
+opinion on every verdict. It runs in an environment of its own, never solvelab's
+(SCIP is compiled, not for the browser)::
+
+    python3 -m venv /tmp/cpsat-env
+    /tmp/cpsat-env/bin/pip install ortools
+    export SOLVELAB_PEER_MIP="/tmp/cpsat-env/bin/python py/solvelab/bench/mip_peer.py {file}"
+
+It prints ``SECONDS <s>`` (building the model and both solves; reading the file
+and starting Python not counted, as for solvelab's figures), ``SOLUTIONS <n>``
+(at most 2) and ``NODES <n>`` (the branch-and-bound nodes of both solves).
+
+The model: a 0/1 variable for each place a run may start (between its place with
+the runs packed to the left and to the right), exactly one a run; a run starts
+only after the run before it has ended, and a background cell later when both
+have one colour; each cell has at most one colour, and a cell has colour ``c``
+exactly when one run of colour ``c`` of its row covers it, and one of its column.
+
+SCIP runs on one thread, as solvelab solves on one core.
+
+Usage: python mip_peer.py PUZZLE.xml
+"""
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # solvelab's reader only
+from solvelab.nonogram import read_file  # noqa: E402
+
+# OR-Tools is imported where it is used: it is not solvelab's (the tests import
+# every module of solvelab).
+
+
+def start_ranges(clue, n: int) -> list[range]:
+    """Where each run of ``clue`` may start in a line of ``n`` cells: from its start
+    with the runs packed to the left to its start with them packed to the right (a
+    background cell between runs of one colour).
+
+    >>> from solvelab.nonogram.puzzle import Block
+    >>> start_ranges([Block(2, 1), Block(1, 1)], 6)
+    [range(0, 3), range(3, 6)]
+    >>> start_ranges([Block(2, 1), Block(1, 2)], 6)
+    [range(0, 4), range(2, 6)]
+    """
+    gaps = [int(a.colour == b.colour) for a, b in zip(clue, clue[1:], strict=False)]
+    lefts, x = [], 0
+    for j, block in enumerate(clue):
+        lefts.append(x)
+        x += block.length + (gaps[j] if j < len(gaps) else 0)
+    rights, x = [], n
+    for j in range(len(clue) - 1, -1, -1):
+        x -= clue[j].length
+        rights.append(x)
+        x -= gaps[j - 1] if j else 0
+    rights.reverse()
+    return [range(lo, hi + 1) for lo, hi in zip(lefts, rights, strict=True)]
+
+
+def model(puzzle):
+    """The SCIP model of ``puzzle`` and its cells' colour variables: ``cells[i][c]``
+    is 1 when cell ``i`` (row by row) has colour ``c + 1``."""
+    from ortools.linear_solver import pywraplp
+
+    solver = pywraplp.Solver.CreateSolver("SCIP")
+    w, h = puzzle.width, puzzle.height
+    colours = len(puzzle.colours) - 1
+    cells = [[solver.BoolVar(f"z{i}_{c}") for c in range(colours)] for i in range(w * h)]
+    for cell in cells:
+        solver.Add(sum(cell) <= 1)
+    lines = [(clue, range(r * w, r * w + w)) for r, clue in enumerate(puzzle.rows)]
+    lines += [(clue, range(c, w * h, w)) for c, clue in enumerate(puzzle.columns)]
+    for clue, line in lines:
+        covers = [[[] for _ in range(colours)] for _ in line]  # cell -> colour -> starts
+        starts = []  # run -> {start: variable}
+        for block, places in zip(clue, start_ranges(clue, len(line)), strict=True):
+            run = {s: solver.BoolVar("") for s in places}
+            solver.Add(sum(run.values()) == 1)
+            for s, y in run.items():
+                for i in range(s, s + block.length):
+                    covers[i][block.colour - 1].append(y)
+            starts.append(run)
+        for j in range(1, len(clue)):
+            before, gap = clue[j - 1], int(clue[j - 1].colour == clue[j].colour)
+            for s, y in starts[j].items():
+                ended = [u for t, u in starts[j - 1].items() if t + before.length + gap <= s]
+                solver.Add(y <= sum(ended))
+        for i, index in enumerate(line):
+            for c in range(colours):
+                solver.Add(cells[index][c] == sum(covers[i][c]))
+    return solver, cells
+
+
+def main() -> None:
+    from ortools.linear_solver import pywraplp
+
+    puzzle = read_file(sys.argv[1])
+    start = time.perf_counter()
+    solver, cells = model(puzzle)
+    solver.SetNumThreads(1)
+    solutions = nodes = 0
+    while solutions < 2:
+        status = solver.Solve()
+        nodes += solver.nodes()
+        if status not in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
+            break
+        solutions += 1
+        # Another one: some cell has another colour than in this one.
+        differs = []
+        for cell in cells:
+            filled = [z for z in cell if z.solution_value() > 0.5]
+            differs.append(1 - filled[0] if filled else sum(cell))
+        solver.Add(sum(differs) >= 1)
+    print(f"SECONDS {time.perf_counter() - start:.6f}")
+    print(f"SOLUTIONS {solutions}")
+    print(f"NODES {nodes}")
+
+
+if __name__ == "__main__":
+    main()
