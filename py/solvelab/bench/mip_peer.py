@@ -27,7 +27,14 @@ exactly when one run of colour ``c`` of its row covers it, and one of its column
 
 SCIP runs on one thread, as solvelab solves on one core.
 
-Usage: python mip_peer.py PUZZLE.xml
+``--relaxation`` solves the linear relaxation alone (the same model with every
+variable between 0 and 1, with GLOP), not as a peer: it prints ``FRACTIONAL <n>``,
+the cells not at 0 or 1 in the relaxation's solution, and, when there are none,
+``SECOND <found|none>``: whether the relaxation still has a solution once that
+picture is ruled out. ``none`` means the relaxation alone proves the picture the
+only solution (up to GLOP's floating-point tolerance: evidence, not a proof).
+
+Usage: python mip_peer.py PUZZLE.xml [--relaxation]
 """
 
 import sys
@@ -66,15 +73,20 @@ def start_ranges(clue, n: int) -> list[range]:
     return [range(lo, hi + 1) for lo, hi in zip(lefts, rights, strict=True)]
 
 
-def model(puzzle):
-    """The SCIP model of ``puzzle`` and its cells' colour variables: ``cells[i][c]``
-    is 1 when cell ``i`` (row by row) has colour ``c + 1``."""
+def model(puzzle, relaxation: bool = False):
+    """The SCIP model of ``puzzle`` (GLOP's of its linear relaxation) and its cells'
+    colour variables: ``cells[i][c]`` is 1 when cell ``i`` (row by row) has colour
+    ``c + 1``."""
     from ortools.linear_solver import pywraplp
 
-    solver = pywraplp.Solver.CreateSolver("SCIP")
+    solver = pywraplp.Solver.CreateSolver("GLOP" if relaxation else "SCIP")
+
+    def variable(name=""):
+        return solver.NumVar(0, 1, name) if relaxation else solver.BoolVar(name)
+
     w, h = puzzle.width, puzzle.height
     colours = len(puzzle.colours) - 1
-    cells = [[solver.BoolVar(f"z{i}_{c}") for c in range(colours)] for i in range(w * h)]
+    cells = [[variable(f"z{i}_{c}") for c in range(colours)] for i in range(w * h)]
     for cell in cells:
         solver.Add(sum(cell) <= 1)
     lines = [(clue, range(r * w, r * w + w)) for r, clue in enumerate(puzzle.rows)]
@@ -83,7 +95,7 @@ def model(puzzle):
         covers = [[[] for _ in range(colours)] for _ in line]  # cell -> colour -> starts
         starts = []  # run -> {start: variable}
         for block, places in zip(clue, start_ranges(clue, len(line)), strict=True):
-            run = {s: solver.BoolVar("") for s in places}
+            run = {s: variable() for s in places}
             solver.Add(sum(run.values()) == 1)
             for s, y in run.items():
                 for i in range(s, s + block.length):
@@ -100,26 +112,44 @@ def model(puzzle):
     return solver, cells
 
 
+def rule_out(solver, cells) -> None:
+    """Adds "some cell has another colour than in the solution just found"."""
+    differs = []
+    for cell in cells:
+        filled = [z for z in cell if z.solution_value() > 0.5]
+        differs.append(1 - filled[0] if filled else sum(cell))
+    solver.Add(sum(differs) >= 1)
+
+
 def main() -> None:
     from ortools.linear_solver import pywraplp
 
+    found = (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE)
     puzzle = read_file(sys.argv[1])
+    relaxation = "--relaxation" in sys.argv[2:]
     start = time.perf_counter()
-    solver, cells = model(puzzle)
+    solver, cells = model(puzzle, relaxation)
+    if relaxation:
+        if solver.Solve() not in found:
+            print("FRACTIONAL none: the relaxation has no solution")
+            return
+        values = [z.solution_value() for cell in cells for z in cell]
+        fractional = sum(1e-6 < v < 1 - 1e-6 for v in values)
+        print(f"FRACTIONAL {fractional}")
+        if not fractional:
+            rule_out(solver, cells)
+            print(f"SECOND {'found' if solver.Solve() in found else 'none'}")
+        print(f"SECONDS {time.perf_counter() - start:.6f}")
+        return
     solver.SetNumThreads(1)
     solutions = nodes = 0
     while solutions < 2:
         status = solver.Solve()
         nodes += solver.nodes()
-        if status not in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
+        if status not in found:
             break
         solutions += 1
-        # Another one: some cell has another colour than in this one.
-        differs = []
-        for cell in cells:
-            filled = [z for z in cell if z.solution_value() > 0.5]
-            differs.append(1 - filled[0] if filled else sum(cell))
-        solver.Add(sum(differs) >= 1)
+        rule_out(solver, cells)
     print(f"SECONDS {time.perf_counter() - start:.6f}")
     print(f"SOLUTIONS {solutions}")
     print(f"NODES {nodes}")
