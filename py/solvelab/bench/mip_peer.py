@@ -29,7 +29,8 @@ SCIP runs on one thread, as solvelab solves on one core.
 
 ``--relaxation`` solves the linear relaxation alone (the same model with every
 variable between 0 and 1, with GLOP), not as a peer: it prints ``FRACTIONAL <n>``,
-the cells not at 0 or 1 in the relaxation's solution, and, when there are none,
+how many cells' colour variables are not at 0 or 1 in the relaxation's solution
+(for one colour, how many cells), and, when there are none,
 ``SECOND <found|none>``: whether the relaxation still has a solution once that
 picture is ruled out. ``none`` means the relaxation alone proves the picture the
 only solution (up to GLOP's floating-point tolerance: evidence, not a proof).
