@@ -60,18 +60,22 @@ def start_ranges(clue, n: int) -> list[range]:
     >>> start_ranges([Block(2, 1), Block(1, 2)], 6)
     [range(0, 4), range(2, 6)]
     """
-    gaps = [int(a.colour == b.colour) for a, b in zip(clue, clue[1:], strict=False)]
-    lefts, x = [], 0
-    for j, block in enumerate(clue):
-        lefts.append(x)
-        x += block.length + (gaps[j] if j < len(gaps) else 0)
-    rights, x = [], n
-    for j in range(len(clue) - 1, -1, -1):
-        x -= clue[j].length
-        rights.append(x)
-        x -= gaps[j - 1] if j else 0
-    rights.reverse()
+    lefts = _packed_starts(clue)
+    # Packed to the right: packed to the left in the line read backwards.
+    from_end = _packed_starts(clue[::-1])[::-1]
+    rights = [n - e - block.length for e, block in zip(from_end, clue, strict=True)]
     return [range(lo, hi + 1) for lo, hi in zip(lefts, rights, strict=True)]
+
+
+def _packed_starts(clue) -> list[int]:
+    """Each run's start with the runs packed to the left."""
+    starts, x, previous = [], 0, None
+    for block in clue:
+        x += block.colour == previous  # a background cell between runs of one colour
+        starts.append(x)
+        x += block.length
+        previous = block.colour
+    return starts
 
 
 def model(puzzle, relaxation: bool = False):
