@@ -44,6 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # solvelab's reader only
 from solvelab.nonogram import read_file  # noqa: E402
+from solvelab.nonogram.puzzle import min_length  # noqa: E402
 
 # OR-Tools is imported where it is used: it is not solvelab's (the tests import
 # every module of solvelab).
@@ -60,11 +61,8 @@ def start_ranges(clue, n: int) -> list[range]:
     >>> start_ranges([Block(2, 1), Block(1, 2)], 6)
     [range(0, 4), range(2, 6)]
     """
-    lefts = _packed_starts(clue)
-    # Packed to the right: packed to the left in the line read backwards.
-    from_end = _packed_starts(clue[::-1])[::-1]
-    rights = [n - e - block.length for e, block in zip(from_end, clue, strict=True)]
-    return [range(lo, hi + 1) for lo, hi in zip(lefts, rights, strict=True)]
+    slack = n - min_length(clue)  # how far the packed runs can move right
+    return [range(left, left + slack + 1) for left in _packed_starts(clue)]
 
 
 def _packed_starts(clue) -> list[int]:
