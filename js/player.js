@@ -164,10 +164,14 @@ function setAlg(alg, step = 0, { stages = null, source = null, solvedBy = null }
   refresh();
 }
 
-/** The cube shown now as a setup of its own (moves or stickers), so that moves can start from it. */
+/**
+ * The cube shown now as a setup of its own, so that moves can start from it: moves,
+ * or its stickers when it was given as stickers or when the moves would be more than
+ * notation (and so a link) can hold.
+ */
 function currentAsSetup() {
   const { setup, alg, step, states, source } = player;
-  if (setup.stickers) {
+  if (setup.stickers || setup.moves.length + step > data.max_moves) {
     const stickers = states[step].map((id) => FACES[Math.floor(id / 9)]).join("");
     return { setup: { moves: [], stickers }, setupState: states[step] };
   }
@@ -755,16 +759,20 @@ async function solveCfop(from) {
 }
 
 // The first solution plays at once. A shorter one replaces it while its first turn
-// is still on, and is offered after that.
+// is still on (and plays on), or while it is stopped at its start (and stays
+// stopped: the user stopped it there); it is offered after that.
 function showSolution(work, moves, done) {
   if (moves.length === 0) return say("The cube is already solved.", "solved");
-  const replace = !work.shown || (player.alg === work.shown && player.step <= 1);
+  const onShow = player.alg === work.shown;
+  const replace =
+    !work.shown || (onShow && (player.playing ? player.step <= 1 : player.step === 0));
   if (replace && moves.join(" ") !== work.shown?.join(" ")) {
+    const playOn = !work.shown || player.playing;
     useSetup(work.setup);
     setAlg(moves, 0, { solvedBy: work.solvedBy });
     work.shown = player.alg;
     work.shorter = null;
-    play();
+    if (playOn) play();
   } else if (moves.length < work.shown.length) {
     work.shorter = moves;
   }
@@ -865,7 +873,7 @@ $(".player-notation").addEventListener("submit", async (event) => {
     const undo = [...typed.moves].reverse().map(inverseToken);
     const state = undo.reduce((s, token) => applyMove(s, token, data), setupState);
     const inverse = `(${ended(typed.source.text)})'`;
-    const before = setup.stickers
+    const before = setup.stickers || setup.moves.length + undo.length > data.max_moves
       ? { moves: [], stickers: state.map((id) => FACES[Math.floor(id / 9)]).join("") }
       : { moves: [...setup.moves, ...undo], stickers: null, text: joinNotation(setupText(setup), inverse) };
     useSetup({ setup: before, setupState: state });

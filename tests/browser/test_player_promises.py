@@ -418,3 +418,78 @@ def test_a_turn_after_the_solution_says_so(page, site_url):
     expect(_message(page)).to_have_text("The cube is already solved.")
     page.keyboard.press("u")
     expect(_message(page)).to_have_text("Turned U by hand.")
+
+
+def test_a_cube_past_the_move_limit_is_linked_by_its_stickers(page, site_url):
+    # Solve took the 10,000-move scramble and a turn by hand as a setup of 10,001
+    # moves, written out in the link, which the page then refused to read.
+    scramble = "(R U R' U')2500"
+    open_player(page, site_url, f"?setup={quote(scramble)}")
+    wait_for_python(page)
+    page.locator(".player-speed").fill("540")
+    page.keyboard.press("f")
+    wait_until_still(page)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)
+    expect(_message(page)).to_contain_text("Solution (")
+    page.wait_for_function("new URLSearchParams(location.search).has('stickers')")
+    query = urlsplit(page.url).query
+    assert "setup" not in parse_qs(query)
+    again = page.context.new_page()
+    open_player(again, site_url, f"?{query}")
+    wait_for_python(again)
+    again.wait_for_function("window.solvelabPlayer?.alg.length > 0")
+    again.keyboard.press("Home")
+    wait_until_still(again)
+    assert shown(again) == Cube().apply(scramble).apply("F")
+    expect(_message(again)).not_to_have_attribute("data-kind", "error")
+
+
+# The worker's answers to the calls made while window.held is an array are kept there;
+# window.toPage(message) hands the page one as if the worker had sent it.
+HOLD_ANSWERS = """(() => {
+    const Real = Worker;
+    window.Worker = class extends Real {
+        set onmessage(handler) {
+            window.toPage = (data) => handler({ data });
+            super.onmessage = (event) => {
+                const data = event.data;
+                const answer = data.progress || "result" in data || "error" in data;
+                if (Array.isArray(window.held) && "id" in data && answer) window.held.push(data);
+                else handler(event);
+            };
+        }
+    };
+})();"""
+
+
+@pytest.mark.parametrize("stopped", [True, False], ids=["stopped-at-the-start", "playing"])
+def test_a_shorter_solution_replaces_the_first_only_as_the_user_left_it(page, site_url, stopped):
+    # Found after the user had stopped the first solution at its start, the shorter
+    # one replaced it and played by itself.
+    page.add_init_script(HOLD_ANSWERS)
+    open_player(page, site_url, "?setup=R%20U")
+    wait_for_python(page)
+    page.locator(".player-speed").fill("0")  # 600 ms a quarter turn
+    page.evaluate("window.held = []")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_function("window.held.length > 0", timeout=PYTHON_READY)
+    call = page.evaluate("window.held[0].id")
+
+    def found(moves: list[str]) -> None:
+        progress = {"stage": "solution", "moves": moves, "length": len(moves)}
+        page.evaluate("(message) => window.toPage(message)", {"id": call, "progress": progress})
+
+    longer = ["U'", "R'", "L", "R2", "L'", "R2"]  # R' L R2 L' R2 is R' (R and L commute)
+    assert Cube().apply("R U").apply(" ".join(longer)).is_solved()
+    found(longer)
+    assert page.evaluate("window.solvelabPlayer.playing")  # the first solution plays at once
+    if stopped:
+        page.locator('[data-action="start"]').click()
+    found(["U'", "R'"])
+    assert page.evaluate("window.solvelabPlayer.alg") == ["U'", "R'"]
+    assert page.evaluate("window.solvelabPlayer.playing") is not stopped
+    if stopped:
+        wait_until_still(page)
+        assert page.evaluate("window.solvelabPlayer.step") == 0
+        assert shown(page) == Cube().apply("R U")

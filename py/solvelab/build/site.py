@@ -39,7 +39,7 @@ from solvelab.build.bytecode import compile_for_pyodide
 from solvelab.build.cfop_cases import cfop_cases
 from solvelab.cube.display import net_places
 from solvelab.cube.geometry import FACES, MOVE_AXES, STICKERS, move_permutation
-from solvelab.cube.notation import MOVE_NAMES
+from solvelab.cube.notation import MAX_MOVES, MOVE_NAMES
 from solvelab.tables import MANIFEST
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -92,6 +92,8 @@ def cube_data() -> dict:
         },
         # [column, row] of each sticker place in the unfolded net (12 x 9 cells).
         "net": [list(place) for place in net_places()],
+        # The most moves notation expands to: a longer setup cannot be a link's moves.
+        "max_moves": MAX_MOVES,
     }
 
 
