@@ -162,7 +162,7 @@ const CAMERA_DISTANCE = 14;
 const ORBIT_DEGREES_PER_PX = 0.45;
 const ORBIT_EASE_MS = 70; // time constant of the orbit's ease-out
 const MIN_ZOOM = 0.5;
-const MAX_ZOOM = 3;
+const MAX_ZOOM = 2; // the cube twice the canvas: closer, a few stickers fill it
 const WHEEL_ZOOM = 0.002; // zoom factor exp(-this * deltaY in px)
 const CAMERA_REPORT_MS = 150; // onCameraChange is called at most this often
 const FLING_MS = 140; // how far a released drag glides on
@@ -859,7 +859,7 @@ export class CubeView {
   /**
    * The camera: {yaw, pitch, zoom}. yaw is degrees about the vertical axis in
    * [-180, 180) (0 looks straight at F, 35 the default, with R in view), pitch degrees
-   * above the cube in [-85, 85] (28 the default), zoom a factor in [0.5, 3] (1 fits the
+   * above the cube in [-85, 85] (28 the default), zoom a factor in [0.5, 2] (1 fits the
    * cube in the canvas). Reading gives where the camera is going, if it is still
    * easing there. Setting jumps there at once (missing keys keep their values; out of
    * range values are clamped) and does not call onCameraChange.

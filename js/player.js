@@ -1063,15 +1063,16 @@ function controlKeeps(event) {
 }
 
 document.addEventListener("keydown", (event) => {
-  // While the sticker editor is open, the cube behind it is not the one on show;
-  // while the keys' help is open, it has the keyboard.
+  // While the keys' help is open, it has the keyboard; while the sticker editor is
+  // open, the cube on show is not the player's, and a player's key says so.
   if (event.target.closest(TYPING) || controlKeeps(event)) return;
-  if (stickerEditor.open || $(".player-help").open) return;
+  if ($(".player-help").open) return;
   const action = keyAction(event);
   if (!action) return;
   event.preventDefault();
   event.stopPropagation();
-  action();
+  if (stickerEditor.open && action !== actions.help) cubeWaits(); // says why not
+  else action();
 });
 
 /** What a key does in the player (transport or a turn), or null. */

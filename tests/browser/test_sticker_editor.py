@@ -161,6 +161,11 @@ def test_the_cube_behind_the_open_editor_waits_for_it_to_close(page, site_url):
     page.locator('[data-action="solve"]').click()
     page.locator('[data-action="scramble"]').click()
     expect(page.locator(".player-message")).to_contain_text("the cube you are painting")
+    # A key outside the editor says so too (it did nothing, silently).
+    page.evaluate("document.querySelector('.player-message').textContent = ''")
+    page.locator("h1").click()
+    page.keyboard.press("r")
+    expect(page.locator(".player-message")).to_contain_text("the cube you are painting")
     assert page.evaluate("window.solvelabPlayer.alg") == []
     assert shown(page).is_solved()
     page.locator(".player-editor summary").click()  # closed: the buttons work again
