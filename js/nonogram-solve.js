@@ -66,43 +66,52 @@ const size = (name) => Math.max(1, Math.min(MAX_SIZE, Math.floor(Number($(`[data
 const typed = { row: [], column: [] }; // what each box holds, kept while a smaller size hides it
 
 /** Makes the row and column boxes for width × height (only if the size changed, or
- * with new `values`), with what was typed in each line; whether it made them. */
+ * with new `values`), with what was typed in each line; whether it made them. The
+ * boxes kept keep their element (and the focus, when a click or Tab from the size
+ * field takes it there as the size changes): lines come and go at the end. */
 function makeBoxes(values = null) {
   const counts = { row: size("height"), column: size("width") };
   if (!values && boxes("row").length === counts.row && boxes("column").length === counts.column) return false;
   if (values) (typed.row = values.row), (typed.column = values.column);
   for (const kind of ["row", "column"]) {
     const set = $(`.nono-lines[data-kind=${kind}]`);
-    for (const line of set.querySelectorAll(".nono-line")) line.remove();
+    const lines = set.querySelectorAll(".nono-line");
+    for (const line of [...lines].slice(counts[kind])) line.remove();
+    for (let i = lines.length; i < counts[kind]; i++) set.append(makeLine(kind, i));
     const offset = kind === "row" ? 0 : counts.row;
-    for (let i = 0; i < counts[kind]; i++) {
-      const line = document.createElement("div");
-      line.className = "nono-line";
-      const label = document.createElement("label");
-      const number = document.createElement("span");
-      number.textContent = String(i + 1);
-      const input = document.createElement("input");
-      input.type = "text";
-      input.autocomplete = "off";
-      input.spellcheck = false;
+    boxes(kind).forEach((input, i) => {
       input.dataset.line = String(offset + i);
-      input.setAttribute("aria-label", `${kind} ${i + 1}`);
-      input.value = typed[kind][i] ?? "";
-      input.addEventListener("input", () => {
-        typed[kind][i] = input.value;
-        cluesChanged();
-        save();
-        followBoxes();
-      });
-      label.append(number, input);
-      const note = document.createElement("span");
-      note.className = "nono-line-message";
-      note.hidden = true;
-      line.append(label, note);
-      set.append(line);
-    }
+      if (values) input.value = typed[kind][i] ?? "";
+    });
   }
   return true;
+}
+
+/** Row or column `i`'s line: its number, its box and the place for its message. */
+function makeLine(kind, i) {
+  const line = document.createElement("div");
+  line.className = "nono-line";
+  const label = document.createElement("label");
+  const number = document.createElement("span");
+  number.textContent = String(i + 1);
+  const input = document.createElement("input");
+  input.type = "text";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.setAttribute("aria-label", `${kind} ${i + 1}`);
+  input.value = typed[kind][i] ?? "";
+  input.addEventListener("input", () => {
+    typed[kind][i] = input.value;
+    cluesChanged();
+    save();
+    followBoxes();
+  });
+  label.append(number, input);
+  const note = document.createElement("span");
+  note.className = "nono-line-message";
+  note.hidden = true;
+  line.append(label, note);
+  return line;
 }
 
 /** The answer shown, or the one coming, is about other clues now: the coming one is
@@ -266,6 +275,8 @@ function cluesAsAsked(args) {
 }
 
 function sayStale() {
+  hideAnswer(); // one shown from before this solve answers other clues too
+  clearLineMessages();
   root.dataset.status = "stale";
   say("The clues were changed while they were being solved: press Solve again.");
 }

@@ -118,5 +118,10 @@ def test_an_opened_files_errors_name_it_and_its_size():
     assert web.nonogram_edit_open(text=big, name="big.non") == {
         "error": "big.non: the puzzle is 150 × 150: the editor draws up to 100 × 100"
     }
+    # Past the library's limit too (it said "at most 200 × 200 are allowed").
+    huge = "width 500\nheight 500\nrows\n" + "1\n" * 500 + "columns\n" + "1\n" * 500
+    assert web.nonogram_edit_open(text=huge, name="huge.non") == {
+        "error": "huge.non: the puzzle is 500 × 500: the editor draws up to 100 × 100"
+    }
     assert web.nonogram_from_text(text=none, name="none.non")["error"].startswith("none.non: ")
     assert web.nonogram_edit_open(text="<x", name="bad.xml")["error"].count("bad.xml") == 1

@@ -530,7 +530,7 @@ def nonogram_edit_open(
     :func:`~solvelab.nonogram.editing.picture_of`); ``{"status": "timeout"}`` when
     the solver found no picture in ``time_limit`` seconds (the page asks again, with
     longer)."""
-    from solvelab.nonogram.editing import picture_of
+    from solvelab.nonogram.editing import picture_of, too_big_to_draw
 
     try:
         if text is not None:
@@ -542,6 +542,8 @@ def nonogram_edit_open(
         else:
             return {"error": "nothing to open"}
         picture = picture_of(puzzle, time_limit)
+    except PuzzleTooLarge as error:  # past the library's limit: the editor's is said
+        return {"error": _file_error(too_big_to_draw(error.width, error.height), name)}
     except (NonogramError, ValueError) as error:
         return {"error": _file_error(error, name)}
     if "cells" not in picture:

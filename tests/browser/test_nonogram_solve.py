@@ -138,6 +138,43 @@ def test_clues_changed_while_solving_get_no_answer_for_the_old_ones(page, site_u
     expect(page.locator("canvas[data-grid='0']")).to_be_hidden()  # no picture for the old clues
 
 
+def test_an_answer_shown_goes_when_the_clues_change_during_the_next_solve(page, site_url):
+    # The first solve's two pictures stayed under "The clues were changed…".
+    open_solve(page, site_url)
+    type_clues(page, *RING)
+    solve(page, steps=False)
+    expect(page.locator("canvas[data-grid='1']")).to_be_visible()
+    page.evaluate(
+        """() => {
+          document.querySelector('[data-action="solve"]').click();
+          document.querySelector('.nono-lines[data-kind=row] input').value = "9";
+        }"""
+    )
+    page.wait_for_selector(".nonogram-solve[data-status=stale]", timeout=PYTHON_READY)
+    expect(page.locator("canvas[data-grid='0']")).to_be_hidden()
+    expect(page.locator("canvas[data-grid='1']")).to_be_hidden()
+
+
+@pytest.mark.parametrize("how", ["click", "tab"])
+def test_a_box_taken_as_the_size_changes_keeps_the_focus_and_the_typing(page, site_url, how):
+    # The size's change (as it lost the focus) made every box anew: the box being
+    # clicked or tabbed to went, with the focus and what was typed next.
+    open_solve(page, site_url)
+    page.locator("[data-field=height]").fill("4")
+    first_row = page.get_by_label("row 1", exact=True)
+    if how == "click":
+        first_row.click()
+    else:
+        page.keyboard.press("Tab")
+    expect(page.locator(".nono-lines[data-kind=row] input")).to_have_count(4)
+    expect(first_row).to_be_focused()
+    page.keyboard.press("End")
+    page.keyboard.type(" 9")
+    expect(first_row).to_have_value("2 9")
+    # The columns' boxes are kept too, numbered after the four rows.
+    assert page.get_by_label("column 1", exact=True).get_attribute("data-line") == "4"
+
+
 def test_typing_a_clue_stops_the_solve_of_the_old_clues(page, site_url):
     open_solve(page, site_url)
     _type_a_clue_while_solving(page)

@@ -74,6 +74,14 @@ def check_picture(width: int, height: int, cells: Sequence[int], time_limit: flo
     return answer
 
 
+def too_big_to_draw(width: int, height: int) -> PictureError:
+    """The error for clues of ``width`` × ``height``, past what the editor draws (the
+    library's own limit, which a file past it meets first, is higher)."""
+    return PictureError(
+        f"the puzzle is {width} × {height}: the editor draws up to {MAX_EDIT} × {MAX_EDIT}"
+    )
+
+
 def picture_of(puzzle: Puzzle, time_limit: float | None = 20.0) -> dict:
     """A picture for opened clues: ``{"cells", "status"}``, the puzzle's goal
     (``status`` ``goal``) or the first solution the solver finds: the only one
@@ -85,10 +93,7 @@ def picture_of(puzzle: Puzzle, time_limit: float | None = 20.0) -> dict:
     if len(puzzle.colours) != 2:
         raise PictureError("the editor draws one-colour puzzles only")
     if not (puzzle.width <= MAX_EDIT and puzzle.height <= MAX_EDIT):
-        raise PictureError(
-            f"the puzzle is {puzzle.width} × {puzzle.height}: "
-            f"the editor draws up to {MAX_EDIT} × {MAX_EDIT}"
-        )
+        raise too_big_to_draw(puzzle.width, puzzle.height)
     if puzzle.goal is not None and puzzle.check(puzzle.goal):
         cells = [int(v) for row in puzzle.goal for v in row]
         return {"cells": cells, "status": "goal"}
