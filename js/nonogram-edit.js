@@ -375,6 +375,7 @@ async function open(args, what) {
 
 $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
+  event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (!file) return;
   if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
   open({ text: await file.text(), name: file.name }, "the file").catch(failed);

@@ -534,6 +534,7 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
 });
 $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
+  event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (!file) return;
   if (file.size > 2_000_000) return refuse("The file is over 2 MB.");
   const text = await file.text();

@@ -158,7 +158,8 @@ function sayAtLine(index, text) {
  * names it, the likeliest last so that it is the one scrolled to. Stop ends this
  * search, not the verdict; clues changed meanwhile make the whole answer stale. */
 async function findSuspects(args, answer, clock) {
-  const verdict = message.textContent;
+  const verdict = sentences(message.textContent); // "Looking…" comes after it
+  message.textContent = verdict;
   let said = verdict; // and then what the search for one clue found
   let what = "the clue that may be wrong";
   const looking = document.createElement("span");
@@ -432,6 +433,7 @@ async function openFile(file) {
 }
 $("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];
+  event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (file) openFile(file).catch(failed);
 });
 
