@@ -624,6 +624,8 @@ function openLink(params) {
   if (clues.length > MAX_LINK || (progress?.length ?? 0) > MAX_LINK) return refuse("The link is too long to be a puzzle.");
   open((signal) => python.call("nonogram_from_link", { clues, progress }, { signal }), { keepUrl: true, source: { label: "from a link" } })
     .then((answer) => {
+      const left = answer?.progress_error; // bad progress: the puzzle opens without it
+      if (left) say(`${left[0].toUpperCase()}${left.slice(1)}.`, "error");
       // The progress shown once: the page's address keeps the puzzle, and a reload
       // then brings back the game as it was left here.
       if (answer && progress && new URLSearchParams(location.search).get("g") === progress) {

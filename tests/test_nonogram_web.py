@@ -101,6 +101,16 @@ def test_links_round_trip_clues_and_progress():
         assert decode_progress(text, w * h) == cells  # as the Play page writes it
 
 
+def test_a_links_bad_progress_is_left_out_and_the_puzzle_opens():
+    clues = encode_clues(Puzzle.from_grid(["X.", ".X"]))
+    answer = web.nonogram_from_link(clues=clues, progress="!!")
+    assert answer["width"] == 2 and "grid" not in answer
+    assert answer["progress_error"] == (
+        "the link's progress has a character it cannot hold: '!': the puzzle opens without it"
+    )
+    assert web.nonogram_from_link(clues=clues, progress="00")["grid"] == [0, 0, 0, 0]
+
+
 def test_long_runs_use_two_characters():
     puzzle = Puzzle.from_grid(["X" * 100])
     assert decode_clues(encode_clues(puzzle)) == puzzle

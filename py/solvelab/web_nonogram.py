@@ -237,15 +237,19 @@ def _gallery_names() -> dict[str, str]:
 
 def nonogram_from_link(clues: str, progress: str | None = None) -> dict:
     """A puzzle from a link's clues (see :mod:`solvelab.nonogram.link`), with the
-    player's ``grid`` when the link has ``progress``. Clues of a gallery picture give
-    that picture, with its title and ``source`` ``gallery:<name>``. A puzzle over the
-    size limit's error has its ``width`` and ``height`` too, as
+    player's ``grid`` when the link has ``progress``; bad progress is left out, and
+    ``progress_error`` says why (the puzzle still opens). Clues of a gallery picture
+    give that picture, with its title and ``source`` ``gallery:<name>``. A puzzle over
+    the size limit's error has its ``width`` and ``height`` too, as
     :func:`nonogram_from_text`'s."""
     try:
         puzzle = decode_clues(clues)
         extra = {}
         if progress:
-            extra["grid"] = decode_progress(progress, puzzle.width * puzzle.height)
+            try:
+                extra["grid"] = decode_progress(progress, puzzle.width * puzzle.height)
+            except NonogramError as error:
+                extra["progress_error"] = f"{error}: the puzzle opens without it"
         name = _gallery_names().get(encode_clues(puzzle))
         if name:  # the link is to a gallery picture: it keeps its title and place
             return _json(gallery_puzzle(name), source=f"gallery:{name}", **extra)

@@ -243,6 +243,17 @@ def test_share_link_round_trip_and_a_bad_link(page, site_url):
     assert page.locator(".nono-message b").count() == 0
 
 
+def test_a_link_with_bad_progress_opens_its_puzzle_without_it(page, site_url):
+    # The whole link was refused ("No puzzle"), its good clues with it.
+    puzzle = Puzzle.from_grid(["XX.", "..X", "X.X"])
+    open_play(page, site_url, f"?c={encode_clues(puzzle)}&g=!!!")
+    wait_for_puzzle(page, 3, 3)
+    expect(page.locator(".nono-message")).to_have_text(
+        "The link's progress has a character it cannot hold: '!': the puzzle opens without it.",
+        timeout=PYTHON_READY,
+    )
+
+
 def test_a_link_to_the_largest_puzzle_with_the_longest_clues_opens(page, site_url):
     """A 100 × 100 checkerboard: its link (10,199 characters of clues) is not refused."""
     checkerboard = Puzzle.from_grid(
