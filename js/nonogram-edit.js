@@ -11,7 +11,7 @@
 // asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, runsOf } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, readTextFile, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
 const $ = (selector) => root.querySelector(selector);
@@ -373,12 +373,13 @@ async function open(args, what) {
   say(`Opened ${title}${answer.width} × ${answer.height} from ${what}.${note}`);
 }
 
-$("[data-field=file]").addEventListener("change", async (event) => {
+$("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];
   event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (!file) return;
-  if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
-  open({ text: await file.text(), name: file.name }, "the file").catch(failed);
+  readTextFile(file)
+    .then((text) => open({ text, name: file.name }, "the file"))
+    .catch(failed);
 });
 
 $("[data-form=link]").addEventListener("submit", (event) => {

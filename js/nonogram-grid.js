@@ -50,6 +50,18 @@ export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
 export const readSeed = (text) => (/^\d{1,15}$/.test(text.trim()) ? Number(text) : null);
 export const SEED_RULE = "The seed must be a whole number, 0 or more, of up to 15 digits.";
 
+/** A puzzle file's text (the pages' Open a file); rejects with the message to show when
+ * it is too big or not UTF-8 text (as the command line says: its bytes are not echoed). */
+export async function readTextFile(file) {
+  if (file.size > 2_000_000) throw new Error(`${file.name}: the file is over 2 MB.`);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch (error) {
+    if (error.name !== "TypeError") throw error;
+    throw new Error(`${file.name}: the file is not UTF-8 text.`);
+  }
+}
+
 /** The runs of filled cells of a line, as a clue: [3, 1]. */
 export function runsOf(cells) {
   const runs = [];

@@ -5,7 +5,7 @@
 // Until a first puzzle comes, the grid area says what the page waits for.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
-import { NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed } from "./nonogram-grid.js";
+import { NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, readTextFile } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
 const $ = (selector) => root.querySelector(selector);
@@ -503,6 +503,9 @@ const generating = { key: null, tried: 0 }; // the last random puzzle not found 
 $("[data-form=generate]").addEventListener("submit", (event) => {
   event.preventDefault();
   const field = (name) => $(`[data-field=${name}]`).value;
+  // A number field with no number in it (or text that is none) reads as "", not 0.
+  const missing = ["width", "height", "density"].find((name) => field(name).trim() === "");
+  if (missing) return refuse(`The ${missing} is empty or not a number.`);
   const args = {
     width: Number(field("width")),
     height: Number(field("height")),
@@ -536,8 +539,12 @@ $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (!file) return;
-  if (file.size > 2_000_000) return refuse("The file is over 2 MB.");
-  const text = await file.text();
+  let text;
+  try {
+    text = await readTextFile(file);
+  } catch (error) {
+    return refuse(error.message);
+  }
   open((signal) => python.call("nonogram_from_text", { text, name: file.name }, { signal }), { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
 });
 $("[data-form=link]").addEventListener("submit", (event) => {

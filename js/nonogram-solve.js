@@ -5,7 +5,7 @@
 // with a scrubber: the grid after step k is exactly the solver's grid then.
 
 import { PythonClient, loadingText } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames, readTextFile } from "./nonogram-grid.js";
 import { StepReplay, stepMarks } from "./nonogram-steps.js";
 
 const root = document.querySelector(".nonogram-solve");
@@ -426,8 +426,7 @@ for (const name of ["width", "height"]) {
   });
 }
 async function openFile(file) {
-  if (file.size > 2_000_000) return say("The file is over 2 MB.", "error");
-  const text = await file.text();
+  const text = await readTextFile(file);
   const answer = await python.call("nonogram_from_text", { text, name: file.name, check_totals: false });
   fillBoxes(answer, file.name, `Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`, text);
 }

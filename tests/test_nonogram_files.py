@@ -116,6 +116,12 @@ def test_non_refuses_colours():
         ("non", "width 2\n\nrows\n1\n2\n\ncolumns\n2\n1\n", "line 3: no height line before"),
         ("non", "height 2\n\nrows\n1\n2\n\ncolumns\n2\n1\n\n", "line 3: no width line"),
         ("non", "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 10\n", "the goal has 2 cells"),
+        # a row short: the empty line meant to end the rows is taken as a blank row
+        (
+            "non",
+            "width 2\nheight 4\nrows\n1\n2\n\ncolumns\n2\n1\n",
+            "height 4 but 3 rows (the last is blank: an empty line or 0 is a blank row)",
+        ),
         (
             "xml",
             '<?xml version="1.0"?>\n<!DOCTYPE p [\n<!ENTITY a "aaaa">\n<!ENTITY b "&a;&a;">\n]>'

@@ -378,6 +378,11 @@ def test_the_generators_puzzle_is_unique(page, site_url):
     expect(page.locator(".nono-message")).to_have_text(
         "The seed must be a whole number, 0 or more, of up to 15 digits."
     )
+    # a size that is no number is said so (it was read as 0: "not 0 × 7")
+    page.locator("[data-field=seed]").fill("5")
+    page.locator("[data-field=width]").fill("")
+    page.get_by_role("button", name="Make").click()
+    expect(page.locator(".nono-message")).to_have_text("The width is empty or not a number.")
 
 
 def test_screenshots_at_desktop_and_phone_widths(page, site_url, screenshot_dir):

@@ -703,7 +703,9 @@ def test_the_text_follows_the_boxes_until_someone_writes_in_it(page, site_url):
 
 
 @pytest.mark.parametrize("page_name", ["solve", "play", "edit"])
-def test_a_file_once_read_can_be_chosen_again(page, site_url, page_name):
+def test_a_file_once_read_can_be_chosen_again_and_a_binary_one_is_refused(
+    page, site_url, page_name
+):
     # The file input kept its file, so choosing the same one again (edited since, or
     # to start over) was no change to it: nothing happened. (Playwright's
     # set_input_files fires the change either way, so the input's value is checked.)
@@ -715,3 +717,10 @@ def test_a_file_once_read_can_be_chosen_again(page, site_url, page_name):
     )
     expect(page.locator("[data-field=file]")).to_have_value("")
     expect(page.locator(".nono-message")).not_to_have_attribute("data-kind", "error")
+    # A file that is no text is said to be so (its bytes were shown as text).
+    page.locator("[data-field=file]").set_input_files(
+        files=[
+            {"name": "x.bin", "mimeType": "application/octet-stream", "buffer": bytes(range(256))}
+        ]
+    )
+    expect(page.locator(".nono-message")).to_have_text("x.bin: the file is not UTF-8 text.")

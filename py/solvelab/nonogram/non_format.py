@@ -98,9 +98,9 @@ def read_non(text: str, source: str | None = None) -> Puzzle:
             raise FormatError(f"no {kind} section", None, source)
     rows, columns = sections["rows"], sections["columns"]
     if len(rows) != height:
-        raise FormatError(f"height {height} but {len(rows)} rows", None, source)
+        raise FormatError(f"height {height} but {_counted(rows, 'row')}", None, source)
     if len(columns) != width:
-        raise FormatError(f"width {width} but {len(columns)} columns", None, source)
+        raise FormatError(f"width {width} but {_counted(columns, 'column')}", None, source)
     picture = None
     if goal is not None:
         w = len(columns)
@@ -146,3 +146,22 @@ def write_non(puzzle: Puzzle) -> str:
     if puzzle.goal is not None:
         out += ["", "goal " + "".join(str(min(v, 1)) for row in puzzle.goal for v in row)]
     return "\n".join(out) + "\n"
+
+
+def _counted(clues: list[tuple], kind: str) -> str:
+    """How many clues a section has, and how many of the last are blank: an empty line
+    meant only to end the section is a blank line's clue until the section is full.
+
+    >>> _counted([(1,), (), ()], "row")
+    '3 rows (the last 2 are blank: an empty line or 0 is a blank row)'
+    """
+    blank = 0
+    for clue in reversed(clues):
+        if clue:
+            break
+        blank += 1
+    said = f"{len(clues)} {kind}{'' if len(clues) == 1 else 's'}"
+    if not blank:
+        return said
+    last = "last is" if blank == 1 else f"last {blank} are"
+    return f"{said} (the {last} blank: an empty line or 0 is a blank {kind})"
