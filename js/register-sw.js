@@ -25,6 +25,9 @@ const holds = [];
 const STALLED_MS = 120_000;
 // How long the note stays once the site is saved (or could not be).
 const NOTE_MS = 8_000;
+// Registering again after a network failure, at the latest (see registerWorker).
+const RETRY_MS = 60_000;
+const MAX_RETRY_MS = 16 * 60_000;
 let lastProgress = performance.now();
 
 /** Registration waits until promise settles (or the downloads stall: see downloading). */
@@ -47,11 +50,32 @@ async function register() {
     count = holds.length;
     await Promise.race([Promise.allSettled(holds), waited]);
   }
+  await registerWorker();
+}
+
+/**
+ * Registers the worker. The browser downloads sw.js first, so with the network gone
+ * (a first visit cut off: the page's own downloads then end too, and stop holding
+ * this) registering fails; it is tried again when the browser is back online, or a
+ * minute later at the latest, then two, four… (the page may stay open for hours).
+ */
+async function registerWorker(retryMs = RETRY_MS) {
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
   } catch (error) {
-    console.warn(`solvelab: the site will not work offline (${error.message})`);
+    if (error.name !== "TypeError") {
+      console.warn(`solvelab: the site will not work offline (${error.message})`);
+      return;
+    }
+    console.warn(`solvelab: not saved for offline use yet (${error.message}): trying again when online`);
+    const again = () => {
+      removeEventListener("online", again);
+      clearTimeout(timer);
+      registerWorker(Math.min(2 * retryMs, MAX_RETRY_MS));
+    };
+    const timer = setTimeout(again, retryMs);
+    addEventListener("online", again);
     return;
   }
   // An active worker has saved the site already (an update saves itself quietly).

@@ -142,7 +142,11 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== location.origin) return;
   const page = request.mode === "navigate";
   const key = page ? pageKey(url) : url.href;
-  if (PRECACHED.has(key)) {
+  if (page && PRECACHED.has(`${key}/`)) {
+    // A page's folder without its slash: redirected, as the server does (the page's
+    // relative links need it), offline too.
+    event.respondWith(Response.redirect(`${key}/${url.search}${url.hash}`, 301));
+  } else if (PRECACHED.has(key)) {
     // (A navigation's clientId is the page it leaves: a page of this version is ours.)
     const stranger = page ? Promise.resolve(false) : fromStranger(event);
     event.respondWith(

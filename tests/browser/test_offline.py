@@ -102,6 +102,11 @@ def test_first_visit_fetches_each_file_once_then_the_site_works_offline(
         page.goto(url + "cube/model/?setup=R%20U")
         expect(page.locator("article h1")).to_be_visible()
         assert not errors, errors
+        # A page's folder typed without its slash is redirected to it, as the server
+        # does (it was "Page not found" offline).
+        page.goto(url + "nonograms/solve?x=1")
+        assert page.url == url + "nonograms/solve/?x=1"
+        expect(page.locator("article h1")).to_contain_text("Solve nonograms")
         response = page.goto(url + "no/such/page/")
         assert response is not None and response.status == 404
         expect(page.locator("article h1")).to_have_text("Page not found")

@@ -153,3 +153,30 @@ def test_tables_cut_off_by_going_offline_before_the_site_is_saved_say_so(page, s
         timeout=READY_MS,
     )
     page_log.console_errors.clear()  # the browser's words on the downloads
+
+
+def test_a_first_visit_cut_off_is_saved_once_the_network_is_back(browser, site_dir, page_log):
+    # Registering the service worker failed offline (the tables cut off ended the
+    # page's downloads, which it waits for) and was never tried again: the page came
+    # back to life online, but the site was not saved.
+    with SiteServer(site_dir) as server:
+        context, page = _visit(browser, page_log)
+        try:
+            held = Held(context, "**/tables/*.table")
+            open_player(page, server.url)
+            wait_for_python(page)
+            held.wait(page)
+            with page.expect_console_message(
+                lambda message: "not saved for offline use yet" in message.text, timeout=READY_MS
+            ):
+                context.set_offline(True)
+                for route in held.routes:
+                    route.abort("internetdisconnected")
+            assert page.evaluate("navigator.serviceWorker.getRegistration()") is None
+            held.routes.clear()
+            held.release()
+            context.set_offline(False)
+            expect(page.locator(".offline-note")).to_have_text(SAVED, timeout=READY_MS)
+            page_log.console_errors.clear()  # the browser's words on the downloads
+        finally:
+            context.close()
