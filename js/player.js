@@ -611,7 +611,9 @@ let task = null;
 // A solve's `setup` is the cube it answers (as a setup), and `solvedBy` how it answers.
 function startTask(kind, setup = null) {
   stopTask();
-  task = { kind, setup, solvedBy: solver(), shown: null, shorter: null };
+  let ended;
+  const over = new Promise((resolve) => (ended = resolve));
+  task = { kind, setup, solvedBy: solver(), shown: null, shorter: null, done: false, over, ended };
   $('[data-action="stop"]').disabled = false;
   return task;
 }
@@ -619,6 +621,7 @@ function startTask(kind, setup = null) {
 function endTask(work) {
   if (task !== work) return;
   task = null;
+  work.ended();
   const stop = $('[data-action="stop"]');
   const hadFocus = document.activeElement === stop;
   stop.disabled = true;
@@ -663,6 +666,7 @@ async function scramble(method) {
     const result = await python.call(method);
     if (task !== work) return;
     setSetup({ moves: result.moves });
+    work.done = true;
     say(`Scramble (${counted(result.moves.length, "move")}): ${result.moves.join(" ")}`);
   } catch (error) {
     if (task === work) say(error.message, "error");
@@ -686,6 +690,17 @@ const solver = () => (method() === "cfop" ? `cfop ${$('[data-option="cross"]').v
  * another way, the setup is solved that way, and the new solution replaces the old.
  */
 function solve() {
+  // Pressed while a scramble comes (it may wait for the tables): the scramble's cube
+  // is solved once it is on show, unless the scramble is stopped first.
+  if (task?.kind === "scramble") {
+    const scrambling = task;
+    if (!scrambling.solveNext) {
+      scrambling.solveNext = true;
+      scrambling.over.then(() => scrambling.done && !task && solve());
+      say(`${$(".player-message").textContent} Solve comes next.`);
+    }
+    return;
+  }
   // The same way: the answer is on show, unless other work coming would replace it (a
   // scramble, or a solve asked another way: Solve stops that).
   const coming = task && !(task.kind === "solve" && task.solvedBy === solver());

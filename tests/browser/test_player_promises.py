@@ -493,3 +493,22 @@ def test_a_shorter_solution_replaces_the_first_only_as_the_user_left_it(page, si
         wait_until_still(page)
         assert page.evaluate("window.solvelabPlayer.step") == 0
         assert shown(page) == Cube().apply("R U")
+
+
+def test_solve_pressed_while_a_scramble_waits_for_the_tables_solves_the_scramble(page, site_url):
+    # Solve stopped the scramble, without a word, and said the cube was already solved.
+    held = _hold_tables(page.context)
+    open_player(page, site_url)
+    wait_for_python(page)
+    page.get_by_role("button", name="Scramble", exact=True).click()
+    expect(_message(page)).to_contain_text("loading the solver's tables")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(_message(page)).to_contain_text("Solve comes next.")
+    held.release()
+    expect(_message(page)).to_contain_text("Solution (", timeout=PYTHON_READY)
+    expect(_stop_button(page)).to_be_disabled(timeout=PYTHON_READY)
+    setup = _setup_in_the_link(page)
+    alg = " ".join(page.evaluate("window.solvelabPlayer.alg"))
+    scrambled = Cube().apply(setup)
+    assert not scrambled.is_solved()
+    assert scrambled.apply(alg).is_solved()
