@@ -50,6 +50,10 @@ export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
 export const readSeed = (text) => (/^\d{1,15}$/.test(text.trim()) ? Number(text) : null);
 export const SEED_RULE = "The seed must be a whole number, 0 or more, of up to 15 digits.";
 
+/** Texts joined as sentences: each capitalised, ending in a full stop. */
+export const sentences = (...texts) =>
+  texts.map((text) => text[0].toUpperCase() + text.slice(1) + (/[.?!]$/.test(text) ? "" : ".")).join(" ");
+
 /** A puzzle file's text (the pages' Open a file); rejects with the message to show when
  * it is too big or not UTF-8 text (as the command line says: its bytes are not echoed). */
 export async function readTextFile(file) {

@@ -5,7 +5,7 @@
 // Until a first puzzle comes, the grid area says what the page waits for.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
-import { NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, readTextFile } from "./nonogram-grid.js";
+import { NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, readTextFile, sentences } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
 const $ = (selector) => root.querySelector(selector);
@@ -632,7 +632,7 @@ function openLink(params) {
   open((signal) => python.call("nonogram_from_link", { clues, progress }, { signal }), { keepUrl: true, source: { label: "from a link" } })
     .then((answer) => {
       const left = answer?.progress_error; // bad progress: the puzzle opens without it
-      if (left) say(`${left[0].toUpperCase()}${left.slice(1)}.`, "error");
+      if (left) say(sentences(left), "error");
       // The progress shown once: the page's address keeps the puzzle, and a reload
       // then brings back the game as it was left here.
       if (answer && progress && new URLSearchParams(location.search).get("g") === progress) {

@@ -5,7 +5,7 @@
 // with a scrubber: the grid after step k is exactly the solver's grid then.
 
 import { PythonClient, loadingText } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames, readTextFile } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NonogramGrid, UNKNOWN, cellNames, readTextFile, sentences } from "./nonogram-grid.js";
 import { StepReplay, stepMarks } from "./nonogram-steps.js";
 
 const root = document.querySelector(".nonogram-solve");
@@ -189,9 +189,6 @@ async function findSuspects(args, answer, clock) {
   }
 }
 
-/** Texts joined as sentences: each capitalised, ending in a full stop. */
-const sentences = (...texts) =>
-  texts.map((text) => text[0].toUpperCase() + text.slice(1) + (/[.?!]$/.test(text) ? "" : ".")).join(" ");
 
 /** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes, and the
  * `text` it read in the text area (that of a file), and says `done`; or says why not,
