@@ -68,6 +68,24 @@ def test_nav_leads_to_cube_model(page, site_url):
     expect(page.locator("article h1")).to_be_visible()
 
 
+@pytest.mark.parametrize(
+    ("path", "shown"),
+    [
+        ("cube/player/", False),
+        ("nonograms/play/", False),
+        ("nonograms/edit/", False),
+        ("cube/two-phase/", True),
+    ],
+)
+def test_back_to_top_is_kept_off_what_is_dragged(page, site_url, path, shown):
+    # The theme's button shows over the page's top centre when it is scrolled up: over
+    # the cube or the grid on the pages where they are dragged.
+    page.goto(site_url + path)
+    button = page.locator(".md-top")
+    expect(button).to_have_count(1)
+    assert (button.evaluate("top => getComputedStyle(top).display") != "none") is shown
+
+
 def test_webgl_is_available(page, site_url):
     """Clear a WebGL canvas to a colour and read a pixel back (SwiftShader here)."""
     page.goto(site_url)
