@@ -13,8 +13,7 @@ import json
 
 from pixels import cell_colour
 from playwright.sync_api import expect
-
-PYTHON_READY = 120_000
+from test_nonogram_pages import PYTHON_READY, cells, stroke
 
 
 def open_edit(page, site_url):
@@ -37,27 +36,8 @@ def set_size(page, width, height):
     page.evaluate("document.querySelector('.nono-stage').scrollIntoView({block: 'end'})")
 
 
-def centre(page, row, col):
-    box = page.locator(".nono-canvas").bounding_box()
-    point = page.evaluate(f"window.nonogramGrid.cellCentre({row}, {col})")
-    return box["x"] + point["x"], box["y"] + point["y"]
-
-
-def stroke(page, cells_rc, button="left"):
-    x, y = centre(page, *cells_rc[0])
-    page.mouse.move(x, y)
-    page.mouse.down(button=button)
-    for rc in cells_rc[1:]:
-        page.mouse.move(*centre(page, *rc), steps=3)
-    page.mouse.up(button=button)
-
-
 def clues(page):
     return json.loads(page.get_attribute(".nonogram-edit", "data-clues"))
-
-
-def cells(page):
-    return page.evaluate("Array.from(window.nonogramGrid.cells)")
 
 
 def verdict(page):
