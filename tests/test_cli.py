@@ -186,6 +186,7 @@ def test_help(capsys, args):
         (["bench", "moves", "--repeat", "0"], "solvelab bench moves: argument --repeat: a count"),
         (["bench", "cube", "--lengths-at", "inf"], "solvelab bench cube: argument --lengths-at: "),
         (["bench", "cube", "--lengths-at", "nan"], "solvelab bench cube: argument --lengths-at: "),
+        (["bench", "cube-peers", "--peers-js", "/no/such"], "solvelab bench cube-peers: argu"),
     ],
 )
 def test_a_usage_error_is_one_line(capsys, args, line):

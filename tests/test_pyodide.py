@@ -119,19 +119,22 @@ def test_worker_refuses_a_damaged_table(tmp_path):
         _run_worker(site)
 
 
-def test_nonogram_bench_runs_in_pyodide(tmp_path):
-    from solvelab.bench.nonogram import run_pyodide
+def test_nonogram_bench_runs_in_pyodide(tmp_path, capsys):
+    from solvelab.bench.nonogram import main, run_pyodide
     from solvelab.nonogram import Puzzle, dumps
 
     path = tmp_path / "cross.xml"
     path.write_text(dumps(Puzzle.from_grid([".X.", "XXX", ".X."])), encoding="utf-8")
-    status, seconds, steps = run_pyodide([path], time_limit=60, repeat=2)["cross.xml"]
-    assert status == "unique" and seconds > 0 and steps is None
-    assert run_pyodide([path], time_limit=60, red=True)["cross.xml"][0] == "unique"
+    found = run_pyodide([path], time_limit=60, repeat=2)["cross.xml"]
+    assert found["status"] == "unique" and found["seconds"] > 0 and found["steps"] is None
+    assert run_pyodide([path], time_limit=60, red=True)["cross.xml"]["status"] == "unique"
+    # Pyodide alone fills the table's size, verdict and needs, as CPython does.
+    assert main(str(tmp_path), time_limit=60, runtimes=("pyodide",)) == 0
+    assert "| cross | 3×3 | unique | line | " in capsys.readouterr().out
     # Two solutions: two line steps (black out), a guess, the solution and its image.
     path.write_text(dumps(Puzzle.from_grid(["X.", ".X"])), encoding="utf-8")
-    status, _, steps = run_pyodide([path], time_limit=60, red=True, steps=True)["cross.xml"]
-    assert status == "multiple" and steps == 5
+    found = run_pyodide([path], time_limit=60, red=True, steps=True)["cross.xml"]
+    assert found["status"] == "multiple" and found["steps"] == 5
 
 
 GENERATOR_CODE = """

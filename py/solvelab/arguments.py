@@ -82,6 +82,14 @@ def seconds(text: str) -> float:
     return value
 
 
+def folder(text: str) -> str:
+    """A folder that must be there (``--peers-js``): a bench run without it would
+    measure solvelab alone and only then say that its peers could not run."""
+    if not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"no folder {text!r}")
+    return text
+
+
 def one_line(message: str) -> str:
     """An error message as one printable line: each run of white space becomes one
     space, and other control characters are escaped (an ESC would restyle the

@@ -38,6 +38,7 @@ from solvelab.arguments import (
     colour_wanted,
     count,
     examples,
+    folder,
     one_line,
     run_command,
     seconds,
@@ -490,7 +491,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--count", type=count, default=100, help="cubes (default 100)")
     p.add_argument(
-        "--peers-js", metavar="DIR", required=True, help="where the npm packages are installed"
+        "--peers-js",
+        metavar="DIR",
+        type=folder,
+        required=True,
+        help="where the npm packages are installed",
     )
     p.add_argument("--no-reference", action="store_true", help="skip RubikTwoPhase")
     _json_option(p)

@@ -133,26 +133,31 @@ def run_cpython(
             print(f"\rsolving {short_name(path):>12}", end="", file=sys.stderr, flush=True)
         return solve(puzzles[path], time_limit, check_goal=check, record_steps=steps)
 
-    results = {}
-    for path, found in in_rounds(paths, repeat, solve_one):
-        puzzle = puzzles[path]
-        result = found["result"]
-        right = None
-        if result.solutions and puzzle.goal is not None:
-            right = puzzle.goal in result.solutions
-        results[path] = {
-            "status": result.status,
-            "difficulty": result.difficulty,
-            "seconds": found["best"],
-            "branches": result.stats.branches,
-            "probes": result.stats.probes,
-            "matches_goal": right,
-            "steps": None if result.steps is None else len(result.steps),
-            "size": f"{puzzle.width}×{puzzle.height}",
-        }
+    results = {
+        path: summary(puzzles[path], found) for path, found in in_rounds(paths, repeat, solve_one)
+    }
     if sys.stderr.isatty():
         print("\r" + " " * 21 + "\r", end="", file=sys.stderr, flush=True)
     return results
+
+
+def summary(puzzle, found: dict) -> dict:
+    """What the table shows of one puzzle's solves (``found``, from :func:`in_rounds`),
+    in either runtime."""
+    result = found["result"]
+    return {
+        "status": result.status,
+        "difficulty": result.difficulty,
+        "seconds": found["best"],
+        "branches": result.stats.branches,
+        "matches_goal": (
+            puzzle.goal in result.solutions
+            if result.solutions and puzzle.goal is not None
+            else None
+        ),
+        "steps": None if result.steps is None else len(result.steps),
+        "size": f"{puzzle.width}×{puzzle.height}",
+    }
 
 
 def in_rounds(paths, repeat, solve):
@@ -176,16 +181,14 @@ def in_rounds(paths, repeat, solve):
 PYODIDE_CODE = """
 import json
 from solvelab.nonogram import parse, solve
-from solvelab.bench.nonogram import in_red, in_rounds
+from solvelab.bench.nonogram import in_red, in_rounds, summary
 puzzles = {name: parse(text, "xml") for name, text in TEXTS}
 if IN_RED:
     puzzles = {name: in_red(puzzle) for name, puzzle in puzzles.items()}
 def solve_one(name):
     return solve(puzzles[name], LIMIT, check_goal=CHECK, record_steps=STEPS)
 for name, found in in_rounds(list(puzzles), REPEAT, solve_one):
-    result = found["result"]
-    steps = None if result.steps is None else len(result.steps)
-    print("RESULT" + json.dumps([name, result.status, found["best"], steps]), flush=True)
+    print("RESULT" + json.dumps([name, summary(puzzles[name], found)]), flush=True)
 """
 
 
@@ -196,9 +199,9 @@ def run_pyodide(
     check: bool = False,
     red: bool = False,
     steps: bool = False,
-) -> dict[str, tuple[str, float, int | None]]:
-    """Each puzzle's verdict, time (the fastest of ``repeat``) and count of steps (None
-    unless ``steps``), solved in Pyodide under Node.js."""
+) -> dict[str, dict]:
+    """Each puzzle's :func:`summary` by its file's name, its time the fastest of
+    ``repeat``, solved in Pyodide under Node.js."""
     from solvelab.bench.pyodide import run_python
 
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
@@ -210,8 +213,8 @@ def run_pyodide(
     results = {}
     for line in output.splitlines():
         if line.startswith("RESULT"):
-            name, status, seconds, steps = json.loads(line[6:])
-            results[name] = (status, seconds, steps)
+            name, summed = json.loads(line[6:])
+            results[name] = summed
     return results
 
 
@@ -384,8 +387,9 @@ def main(
         name = short_name(path)
         row = [name]
         verdict = ""
-        if "cpython" in runtimes:
-            r = cpython[path]
+        # The puzzle's size, verdict and what it needs: CPython's, or Pyodide's alone.
+        r = cpython[path] if "cpython" in runtimes else pyodide.get(path.name)
+        if r is not None:
             needs = r["difficulty"]
             if needs == "search":
                 needs += f" ({r['branches']} guesses)"
@@ -393,16 +397,16 @@ def main(
                 needs += f", {r['steps']} steps"
             verdict = r["status"]
             shown = verdict + (" ≠ goal" if r["matches_goal"] is False else "")
-            row += [r["size"], shown, needs, _fmt(r["seconds"], r["status"])]
+            row += [r["size"], shown, needs]
         else:
-            row += ["", "", ""]
+            row += ["", "missing", ""]
+        if "cpython" in runtimes:
+            row.append(_fmt(r["seconds"], r["status"]))
         if "pyodide" in runtimes:
-            status, seconds, _ = pyodide.get(path.name, ("missing", None, None))
-            if "cpython" not in runtimes:
-                row[2] = verdict = status
-            row.append(_fmt(seconds, status))
+            p = pyodide.get(path.name, {"status": "missing", "seconds": None})
+            row.append(_fmt(p["seconds"], p["status"]))
             if both:
-                row.append(_slower(seconds, r["seconds"], status, r["status"]))
+                row.append(_slower(p["seconds"], r["seconds"], p["status"], r["status"]))
         if peer_commands:
             # Ours timed as a peer's: the first solve in a new process.
             first = _fastest(FIRST_SOLVE, path, time_limit, repeat)

@@ -170,7 +170,8 @@ def find_unique(
         )
     if not 0 <= skip < attempts:
         raise GeneratorError(f"skip must be 0 to {attempts - 1}, the attempts less one, not {skip}")
-    deadline = None if budget is None else time.perf_counter() + budget
+    start = time.perf_counter()
+    deadline = None if budget is None else start + budget
     tried = skip
     for trial in trials(width, height, density, seed, difficulty, deadline, skip):
         tried += 1
@@ -180,7 +181,12 @@ def find_unique(
             break
     what = {"easy": "line-solvable ", "hard": "hard ", "any": ""}[difficulty]
     out_of_time = tried < attempts
-    spent = f" ({budget:g} s)" if out_of_time else ""
+    # The picture under way at the deadline is judged to its end: say the time spent.
+    spent = (
+        f" ({time.perf_counter() - start:.1f} s; none is started after {budget:g} s)"
+        if out_of_time
+        else ""
+    )
     raise GeneratorError(
         f"no {what}unique puzzle found in {tried} random {width} × {height} "
         f"{'picture' if tried == 1 else 'pictures'} of "
