@@ -1036,6 +1036,18 @@ function listenForKeys(grid, actions) {
     } else grid.mark(c.row, c.col, value);
     announce();
   });
+  // F or X pressed with nothing focused (after a click beside the grid, or on the
+  // page's text) is meant for the grid, not the theme's search (which F opens): it
+  // takes the grid the focus and shows its cursor, as a first key does after a click.
+  document.addEventListener("keydown", (event) => {
+    if (event.target !== document.body || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!["f", "x"].includes(event.key.toLowerCase()) || !grid.canvas.checkVisibility()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    grid.canvas.focus();
+    if (!grid.cursor) (grid.cursor = { row: 0, col: 0 }), grid.draw();
+    announce();
+  });
   document.addEventListener("keydown", (event) => {
     if (!(event.ctrlKey || event.metaKey) || event.target.closest("input, textarea, select")) return;
     const key = event.key.toLowerCase();

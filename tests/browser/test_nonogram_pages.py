@@ -104,6 +104,18 @@ def test_the_grid_takes_no_input_before_its_puzzle_comes(page, site_url):
     assert "nono-solved" not in page.locator(".nonogram-play").get_attribute("class")
 
 
+def test_f_with_nothing_focused_goes_to_the_grid_not_the_search(page, site_url):
+    start_heart(page, site_url)
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("f")
+    assert not page.locator("#__search").is_checked()  # the theme's search key
+    expect(page.locator(".nono-canvas")).to_be_focused()
+    assert page.evaluate("window.nonogramGrid.cursor") == {"row": 0, "col": 0}
+    assert not any(cells(page))  # the first key shows the cursor, as after a click
+    page.keyboard.press("f")
+    assert cells(page)[0] == 1
+
+
 def test_undo_and_redo_whole_strokes(page, site_url):
     start_heart(page, site_url)
     stroke(page, [(3, 0), (3, 9)])
