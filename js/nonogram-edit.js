@@ -11,7 +11,7 @@
 // asked for a moment after the last stroke.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
-import { CROSSED, FILLED, NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, readTextFile, runsOf } from "./nonogram-grid.js";
+import { CROSSED, FILLED, NO_PUZZLE_IN_THE_BOX, NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, readTextFile, runsOf } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-edit");
 const $ = (selector) => root.querySelector(selector);
@@ -393,7 +393,7 @@ $("[data-form=link]").addEventListener("submit", (event) => {
     return say("That is not a link.", "error");
   }
   const clues = params.get("c") ?? "";
-  if (!clues) return say("The link holds no puzzle (it needs ?c=…).", "error");
+  if (!clues) return say(NO_PUZZLE_IN_THE_BOX, "error");
   if (clues.length > MAX_LINK) return say("The link is too long to be a puzzle.", "error");
   open({ clues }, "the link").catch(failed);
 });

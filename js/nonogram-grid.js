@@ -43,6 +43,8 @@ export function cellNames(cells, width) {
 /** Whether text is a game ID of Simon Tatham's Pattern (5x5:2/1.1/…), or a link to
  * one: the pages' link boxes read those as a file's text (pattern_id.py). */
 export const isPatternId = (text) => /^(\S+#)?\d+(x\d+)?[:#]/.test(text);
+/** What the Play and Edit pages' link box says of text that holds no puzzle. */
+export const NO_PUZZLE_IN_THE_BOX = "That is neither a link to a puzzle (it has ?c=…) nor a Pattern game ID (15x15:… or 15:…).";
 
 /** A seed as typed: a whole number of up to 15 digits (each one exact as a JavaScript
  * number, so the page says the seed it used), 0 or more as on the command line (Python's

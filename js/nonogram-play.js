@@ -5,7 +5,7 @@
 // Until a first puzzle comes, the grid area says what the page waits for.
 
 import { Cancelled, PythonClient, loadingText } from "./python.js";
-import { NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, readTextFile, sentences } from "./nonogram-grid.js";
+import { NO_PUZZLE_IN_THE_BOX, NonogramGrid, SEED_RULE, UNKNOWN, cellNames, isPatternId, listenForControls, readSeed, readTextFile, sentences } from "./nonogram-grid.js";
 
 const root = document.querySelector(".nonogram-play");
 const $ = (selector) => root.querySelector(selector);
@@ -559,6 +559,7 @@ $("[data-form=link]").addEventListener("submit", (event) => {
   } catch {
     return refuse("That is not a link.");
   }
+  if (!params.get("c")) return refuse(NO_PUZZLE_IN_THE_BOX);
   openLink(params);
 });
 

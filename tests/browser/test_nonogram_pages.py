@@ -338,7 +338,9 @@ def test_a_pattern_game_id_opens_in_the_link_box(page, site_url):
     expect(beside).to_contain_text("random seed", timeout=PYTHON_READY)
     box.fill("hello")  # refused before Python: said beside the box too, not the old message
     page.get_by_role("button", name="Open", exact=True).click()
-    expect(beside).to_have_text("The link holds no puzzle (it needs ?c=…).")
+    expect(beside).to_have_text(
+        "That is neither a link to a puzzle (it has ?c=…) nor a Pattern game ID (15x15:… or 15:…)."
+    )
     box.fill("5:1/3/5/3/1/1/3/5/3/1")  # a diamond
     page.get_by_role("button", name="Open", exact=True).click()
     wait_for_puzzle(page, 5, 5)
