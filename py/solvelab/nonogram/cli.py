@@ -272,8 +272,10 @@ def cmd_make(args: argparse.Namespace) -> int:
             args.width, args.height, args.density, args.seed, easy=args.easy, budget=args.time_limit
         )
     except NonogramError as error:  # a bad option, or nothing found in the time given
-        gave_up = isinstance(error, GeneratorError) and error.gave_up
-        return _fail(str(error), EXIT_TIMEOUT if gave_up else 2)
+        if isinstance(error, GeneratorError) and error.gave_up:
+            # The seed's puzzle may yet come: a slower machine needs more time for it.
+            return _fail(f"{error}, or more time (--time-limit)", EXIT_TIMEOUT)
+        return _fail(str(error), 2)
     return _write(puzzle, args.format)
 
 
