@@ -1112,7 +1112,12 @@ const stickerEditor = createStickerEditor({
   python,
   currentStickers: () => player.states[player.step],
   // Python runs one call at a time: the check answers at once, not after the solve.
-  onCheck: actions.stop,
+  // The player's message was about an earlier cube ("set up: press Solve"): the
+  // editor says what this check finds.
+  onCheck: () => {
+    say("");
+    actions.stop();
+  },
   onCube: ({ stickers, state }) => {
     setSetup({ stickers, state });
     say("The cube you painted is set up: press Solve.");

@@ -134,6 +134,12 @@ def test_a_real_cube_is_set_up_and_said_so_in_the_players_message(page, site_url
     expect(page.locator(".player-message")).to_have_text(PAINTED)
     expect(page.locator(".player-editor")).not_to_have_attribute("open", "")
     assert shown(page).is_solved()
+    # Checked again and refused, the painted cube is not said to be set up.
+    page.locator(".player-editor summary").click()
+    paint(page, *TWIST)
+    check(page)
+    expect(editor_message(page)).to_contain_text("twisted")
+    expect(page.locator(".player-message")).not_to_have_text(PAINTED)
 
 
 def test_the_cube_shown_can_be_copied_checked_and_used(page, site_url):
