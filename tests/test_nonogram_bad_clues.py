@@ -160,6 +160,36 @@ def test_any_solution_is_a_solution_of_the_clues_kept_or_false_when_none_is():
     assert min(seen.values()) > 30, seen
 
 
+def test_a_solution_mended_in_the_lines_left_out_keeps_every_clue_kept():
+    """bad_clues._mended: a grid that breaks some lines, changed only where they cross
+    lines left out, is a solution of the clues kept, or None when one cannot be mended;
+    against the brute force (some grid breaking only lines left out)."""
+    rng = random.Random(8)
+    mended = refused = 0
+    for _ in range(150):
+        w, h = rng.randint(2, 4), rng.randint(2, 4)
+        rows, columns = contradictory_clues(rng, w, h)
+        blocks = [tuple(Block(n, 1) for n in clue) for clue in rows + columns]
+        puzzle = Puzzle(tuple(blocks[:h]), tuple(blocks[h:]), check_totals=False)
+        grid = tuple(tuple(rng.randint(0, 1) for _ in range(w)) for _ in range(h))
+        free = frozenset(rng.sample(range(w + h), rng.randint(1, (w + h) // 2)))
+        broken = bad_clues._broken(puzzle, grid)
+        found = bad_clues._mended(puzzle, grid, broken - free, free)
+        if found is None:
+            refused += 1
+            continue
+        mended += 1
+        assert bad_clues._broken(puzzle, found) <= free
+        assert any(lines <= free for lines in broken_lines(rows, columns))
+        # Only cells where a line mended crosses a line left out changed.
+        for r, c in itertools.product(range(h), range(w)):
+            if found[r][c] != grid[r][c]:
+                assert (r in broken - free and h + c in free) or (
+                    h + c in broken - free and r in free
+                )
+    assert mended > 20 and refused > 20, (mended, refused)
+
+
 def test_any_solution_of_colour_clues_and_when_the_work_runs_out():
     rng = random.Random(6)
     for _ in range(100):
@@ -260,6 +290,32 @@ def test_the_search_gives_up_when_its_work_runs_out():
     assert suspect_pairs(puzzle, work=1) is None
     assert wrong_pair(puzzle, work=1) == (GAVE_UP_PAIRS, None)
     assert wrong_pair(puzzle)[1]
+
+
+def test_a_search_out_of_work_still_names_the_lines_it_found():
+    """Out of work, the lines found by then come as Unfinished (each is one), and the
+    words say others may be too; with none found yet, nothing (None)."""
+    rng = random.Random(3)
+    while True:
+        puzzle = Puzzle.from_grid(random_picture(15, 15, 0.6, rng))
+        bad = swapped(puzzle, 0) if solve(puzzle).status == "unique" else None
+        if bad is not None and solve(bad).status == NONE:
+            break
+    tally: dict = {}
+    whole = suspects(bad, tally=tally)
+    assert whole and not isinstance(whole, bad_clues.Unfinished)
+    seen = set()
+    for work in range(1, tally["work"], max(1, tally["work"] // 60)):
+        found = suspects(bad, work=work)
+        if found is None:
+            seen.add("none")
+            continue
+        assert isinstance(found, bad_clues.Unfinished) and found
+        assert {line for line, _ in found} <= {line for line, _ in whole}
+        seen.add("some")
+        text, notes = wrong_clue(bad, work=work)
+        assert text.endswith("; " + bad_clues.UNFINISHED) and len(notes) == len(found)
+    assert seen == {"none", "some"}
 
 
 def test_a_line_left_out_takes_any_cells():

@@ -443,7 +443,8 @@ def nonogram_suspects(row_texts: list[str], column_texts: list[str], two: bool =
     lines whose clue may be the wrong one (see :mod:`solvelab.nonogram.bad_clues`):
     ``{"suspects": [{"line", "note"}, ...], "text"}``, with ``"two_to_find": true``
     if no one line will do; then, called with ``two``, the lines of the pairs whose
-    clues may both be wrong. Only ``{"text"}`` if the search ran out of work; ``{}``
+    clues may both be wrong. Only ``{"text"}`` if the search ran out of work before it
+    found any (the lines found by then, if any, come with words saying so); ``{}``
     for clues that are malformed or too long for their line. Calls of their own, as
     they take longer than the verdict: seconds, and for two, tens of seconds.
 

@@ -49,18 +49,23 @@ from functools import partial
 from typing import NamedTuple
 
 from solvelab.nonogram.errors import ClueError
+from solvelab.nonogram.placements import placements
 from solvelab.nonogram.puzzle import Block, Clue, Grid, Puzzle, clue_of, clue_text, line_name
 
 SHOWN = 4  # suspects (or pairs of them) named in the text, at most
 GAVE_UP = "which clue is wrong was not found: the search for it ran out of work or time"
+UNFINISHED = "the search ran out of work or time before every line was tried: others may be too"
 GAVE_UP_PAIRS = (
     "which two clues are wrong was not found: the search for them ran out of work or time"
 )
 
 # Line solves for the whole search, those answered from the shared caches included: tens
-# of seconds in CPython here (a 60 × 60 puzzle with one clue wrong takes 0.07 to 0.24
+# of seconds in CPython here (a 60 × 60 puzzle with one clue wrong takes 0.05 to 0.16
 # million, in 1.4 to 5 s: solvelab bench nonogram-typos).
 WORK = 1_500_000
+# The most line solves the nearest clues of the lines found take when the search ran out of
+# work before it tried every line (solves of the whole puzzle, each with one clue changed).
+SLIPS_WORK = WORK // 10
 # For two clues: more solves, many of clues with most lines left out (30 × 30 puzzles take
 # 0.03 to 0.2 million, 60 × 60 ones 1.4 and 2.4 million: solvelab bench nonogram-typos --two).
 PAIR_WORK = 3 * WORK
@@ -88,12 +93,20 @@ class Suspect(NamedTuple):
 Pair = tuple[Suspect, Suspect]  # two lines whose clues may both be wrong (the first line first)
 
 
+class Unfinished(list):
+    """The suspects found before the work or the time ran out: each is one, but lines not
+    tried yet may be too."""
+
+
 def suspects(
     puzzle: Puzzle, work: int = WORK, deadline: float | None = None, tally: dict | None = None
 ) -> list[Suspect] | None:
     """The lines of ``puzzle`` (clues with no solution) without whose clue the other
-    clues have a solution, the likeliest first; None if ``work`` line solves or the
-    ``deadline`` (a ``time.perf_counter()`` value) ran out before every line was tried.
+    clues have a solution, the likeliest first. If ``work`` line solves or the
+    ``deadline`` (a ``time.perf_counter()`` value) ran out before every line was tried,
+    those found by then as :class:`Unfinished` (a slow search still names the lines it
+    found: rows are tried first), their nearest clues found with up to ``SLIPS_WORK``
+    line solves more; or None if it found none.
     ``tally``, if given, gets the count of ``solves`` and their ``work`` (line solves).
 
     The clue given for a line is the line in the solution found without its clue or,
@@ -103,34 +116,42 @@ def suspects(
 
 
 def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
-    blamed = _blamed(puzzle, tries)
-    if blamed is None:
-        return None
     found = []
-    for line, grid in blamed:
+    blamed = _blamed(puzzle, tries, found=found)
+    if blamed is None and not found:
+        return None
+    if blamed is None:  # out of work: the lines found still get their nearest clues
+        tries.work = max(tries.work, SLIPS_WORK)
+    suspects = []
+    for line, grid in found:
         clue = _clue_in(puzzle, grid, line)
-        if clue_distance(puzzle.lines[line], clue) > 1:
+        if clue_distance(puzzle.lines[line], clue) > 1 and not tries.spent():
             for slip in _slips(puzzle, line, _totals_off(puzzle, line)):
                 fixed = _with_clue(puzzle, line, slip)
                 if fixed is None:  # its clues fail a check (counts, or a clue too long): none
                     continue
                 nearer = tries.solution(fixed)
-                if nearer is None:
-                    return None
+                if nearer is None:  # out of work: the clue in the solution found
+                    blamed = None
+                    break
                 if nearer is not False:
                     clue = slip
                     break
-        found.append(Suspect(line, clue))
-    found.sort(key=lambda suspect: _distance(puzzle, suspect))
-    return found
+        suspects.append(Suspect(line, clue))
+    suspects.sort(key=lambda suspect: _distance(puzzle, suspect))
+    return suspects if blamed is not None else Unfinished(suspects)
 
 
 def _blamed(
-    puzzle: Puzzle, tries: _Tries, out: frozenset[int] = frozenset()
+    puzzle: Puzzle,
+    tries: _Tries,
+    out: frozenset[int] = frozenset(),
+    found: list[tuple[int, Grid]] | None = None,
 ) -> list[tuple[int, Grid]] | None:
     """The lines without whose clue (and those of ``out``) the other clues have a
-    solution, each with one such solution; None when the work or time ran out."""
-    found = []
+    solution, each with one such solution (added to ``found``, if given, as they are);
+    None when the work or time ran out."""
+    found = [] if found is None else found
     h = puzzle.height
     # The rows' halves, then the columns': with all the rows left out, the columns' clues
     # alone have a solution (each clue fits its line), and the other way round.
@@ -246,6 +267,46 @@ def _clue_in(puzzle: Puzzle, grid: Grid, line: int) -> Clue:
     return clue_of(grid[line] if line < h else [row[line - h] for row in grid])
 
 
+def _broken(puzzle: Puzzle, grid: Grid) -> frozenset[int]:
+    """The lines whose clue ``grid`` breaks."""
+    return frozenset(
+        line for line, clue in enumerate(puzzle.lines) if _clue_in(puzzle, grid, line) != clue
+    )
+
+
+def _mended(puzzle: Puzzle, grid: Grid, broken: frozenset[int], free: frozenset[int]):
+    """``grid`` with its ``broken`` lines (none of them ``free``) mended by changing only
+    their cells in ``free`` lines: a solution with ``free`` left out, or None if one of
+    them cannot be. No line kept is broken by it: a cell changed in a broken row lies in
+    a free column (and the other way round), and no two mended lines share one.
+
+    A solve with many lines left out can be the dearest there is (a 40 × 40 with 20
+    columns left out: 0.8 million line solves), while a solution found with one row
+    left out is most often mended in that row alone, in one line's work."""
+    if len(puzzle.colours) > 10:  # placements are written a digit a cell
+        return None
+    h = puzzle.height
+    rows = [list(row) for row in grid]
+    full = (1 << len(puzzle.colours)) - 1
+    for line in broken:
+        crossing = range(h, h + puzzle.width) if line < h else range(h)
+        cells = [full if other in free else 1 << _cell(rows, h, line, other) for other in crossing]
+        placed = next(placements(puzzle.lines[line], cells, 1), None)
+        if placed is None:
+            return None
+        for other, value in zip(crossing, placed, strict=True):
+            if line < h:
+                rows[line][other - h] = int(value)
+            else:
+                rows[other][line - h] = int(value)
+    return tuple(map(tuple, rows))
+
+
+def _cell(rows: list[list[int]], h: int, line: int, other: int) -> int:
+    """The cell where ``line`` crosses ``other`` (a row and a column, either way round)."""
+    return rows[line][other - h] if line < h else rows[other][line - h]
+
+
 def _distance(puzzle: Puzzle, suspect: Suspect) -> int:
     return clue_distance(puzzle.lines[suspect.line], suspect.clue)
 
@@ -294,6 +355,11 @@ class _Tries:
         nones = self.nones.setdefault(puzzle.lines, [])
         if any(free_lines <= out for out in nones):
             return False
+        for broken, grid in solutions:
+            mended = _mended(puzzle, grid, broken - free_lines, free_lines)
+            if mended is not None:
+                solutions.append((_broken(puzzle, mended), mended))
+                return mended
         if self.spent():
             return None
         left = None if self.deadline is None else max(self.deadline - time.perf_counter(), 0.0)
@@ -303,12 +369,7 @@ class _Tries:
         self.solves += 1
         self.work -= solver.stats.line_solves + solver.stats.line_lookups
         if found:
-            broken = (
-                line
-                for line, clue in enumerate(puzzle.lines)
-                if _clue_in(puzzle, found, line) != clue
-            )
-            solutions.append((frozenset(broken), found))
+            solutions.append((_broken(puzzle, found), found))
         elif found is False:
             nones.append(free_lines)
         return found
@@ -453,7 +514,10 @@ def wrong_clue(
     found = suspects(puzzle, work, deadline)
     if found is None:
         return GAVE_UP, None
-    return suspects_text(puzzle, found), [(s.line, suspect_note(puzzle, s)) for s in found]
+    text = suspects_text(puzzle, found)
+    if isinstance(found, Unfinished):
+        text += f"; {UNFINISHED}"
+    return text, [(s.line, suspect_note(puzzle, s)) for s in found]
 
 
 def wrong_pair(
