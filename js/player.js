@@ -1106,21 +1106,21 @@ function keyAction(event) {
 }
 
 buildTurnButtons();
+const PAINTED_SET_UP = "The cube you painted is set up: press Solve.";
 const stickerEditor = createStickerEditor({
   root: $(".player-editor"),
   data,
   python,
   currentStickers: () => player.states[player.step],
   // Python runs one call at a time: the check answers at once, not after the solve.
-  // The player's message was about an earlier cube ("set up: press Solve"): the
-  // editor says what this check finds.
+  // "Set up" was said of the cube painted before: the editor says what this check finds.
   onCheck: () => {
-    say("");
+    if ($(".player-message").textContent === PAINTED_SET_UP) say("");
     actions.stop();
   },
   onCube: ({ stickers, state }) => {
     setSetup({ stickers, state });
-    say("The cube you painted is set up: press Solve.");
+    say(PAINTED_SET_UP);
   },
   // Opened, the editor shows its own cube: playback stops (Play goes on after it).
   onShow: () => {
