@@ -56,6 +56,12 @@ def contradictory_clues(rng, w, h):
     return rows, columns
 
 
+def unchecked(rows, columns) -> Puzzle:
+    """The one-colour puzzle of clues given as numbers, its totals left unchecked."""
+    blocks = [tuple(Block(n, 1) for n in clue) for clue in rows + columns]
+    return Puzzle(tuple(blocks[: len(rows)]), tuple(blocks[len(rows) :]), check_totals=False)
+
+
 def test_the_lines_found_are_those_without_whose_clue_the_others_have_a_solution():
     rng = random.Random(7)
     checked = totals = 0
@@ -115,8 +121,7 @@ def test_the_pairs_found_are_those_without_whose_clues_the_others_have_a_solutio
         broken = broken_lines(rows, columns)
         if any(len(lines) < 2 for lines in broken):  # solvable, or one line explains it
             continue
-        blocks = [tuple(Block(n, 1) for n in clue) for clue in rows + columns]
-        puzzle = Puzzle(tuple(blocks[:h]), tuple(blocks[h:]), check_totals=False)
+        puzzle = unchecked(rows, columns)
         assert suspects(puzzle) == []
         pairs = suspect_pairs(puzzle)
         expected = {lines for lines in broken if len(lines) == 2}
@@ -142,8 +147,7 @@ def test_any_solution_is_a_solution_of_the_clues_kept_or_false_when_none_is():
     for _ in range(100):
         w, h = rng.randint(2, 4), rng.randint(2, 3)
         rows, columns = contradictory_clues(rng, w, h)
-        blocks = [tuple(Block(n, 1) for n in clue) for clue in rows + columns]
-        puzzle = Puzzle(tuple(blocks[:h]), tuple(blocks[h:]), check_totals=False)
+        puzzle = unchecked(rows, columns)
         broken = broken_lines(rows, columns)
         for _ in range(4):
             free = frozenset(rng.sample(range(w + h), rng.randint(0, (w + h) // 2)))
@@ -169,8 +173,7 @@ def test_a_solution_mended_in_the_lines_left_out_keeps_every_clue_kept():
     for _ in range(150):
         w, h = rng.randint(2, 4), rng.randint(2, 4)
         rows, columns = contradictory_clues(rng, w, h)
-        blocks = [tuple(Block(n, 1) for n in clue) for clue in rows + columns]
-        puzzle = Puzzle(tuple(blocks[:h]), tuple(blocks[h:]), check_totals=False)
+        puzzle = unchecked(rows, columns)
         grid = tuple(tuple(rng.randint(0, 1) for _ in range(w)) for _ in range(h))
         free = frozenset(rng.sample(range(w + h), rng.randint(1, (w + h) // 2)))
         broken = bad_clues._broken(puzzle, grid)
