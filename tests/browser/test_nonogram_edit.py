@@ -261,7 +261,7 @@ def test_export_and_import_round_trip(page, site_url, tmp_path):
     assert page.locator(".nono-message b").count() == 0
     page.fill("[data-field=link]", "no puzzle here")
     page.click("[data-form=link] button[type=submit]")
-    expect(page.locator(".nono-message")).to_contain_text("needs ?c=")
+    expect(page.locator(".nono-message")).to_contain_text("neither a link to a puzzle")
 
 
 def test_the_share_link_opens_the_puzzle_in_play(page, site_url):
