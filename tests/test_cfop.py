@@ -246,3 +246,13 @@ def test_the_worker_package_solves_by_cfop_in_pyodide(tmp_path):
         cube = Cube.random(seed=seed)
         assert cube.apply(" ".join(answer["moves"])).is_solved()
         assert answer == web.cfop(cube.to_facelets())  # the same solution as CPython's
+
+
+def test_bench_cfop_says_when_no_peer_is_installed(capsys, monkeypatch):
+    import solvelab.bench.cfop as bench
+
+    monkeypatch.setattr(bench, "_pycuber", lambda: None)  # as when not installed
+    monkeypatch.setattr(bench, "_rubik_solver", lambda: None)
+    assert bench.run_peers(1) == {}
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("no peer to compare with: pycuber 0.2.2 and rubik-solver")
