@@ -116,11 +116,11 @@ def suspects(
 
 
 def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
-    found = []
-    blamed = _blamed(puzzle, tries, found=found)
-    if blamed is None and not found:
+    found: list[tuple[int, Grid]] = []
+    finished = _blamed(puzzle, tries, found=found) is not None
+    if not finished and not found:
         return None
-    if blamed is None:  # out of work: the lines found still get their nearest clues
+    if not finished:  # out of work: the lines found still get their nearest clues
         tries.work = max(tries.work, SLIPS_WORK)
     suspects = []
     for line, grid in found:
@@ -132,14 +132,14 @@ def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
                     continue
                 nearer = tries.solution(fixed)
                 if nearer is None:  # out of work: the clue in the solution found
-                    blamed = None
+                    finished = False
                     break
                 if nearer is not False:
                     clue = slip
                     break
         suspects.append(Suspect(line, clue))
     suspects.sort(key=lambda suspect: _distance(puzzle, suspect))
-    return suspects if blamed is not None else Unfinished(suspects)
+    return suspects if finished else Unfinished(suspects)
 
 
 def _blamed(
@@ -289,22 +289,18 @@ def _mended(puzzle: Puzzle, grid: Grid, broken: frozenset[int], free: frozenset[
     rows = [list(row) for row in grid]
     full = (1 << len(puzzle.colours)) - 1
     for line in broken:
-        crossing = range(h, h + puzzle.width) if line < h else range(h)
-        cells = [full if other in free else 1 << _cell(rows, h, line, other) for other in crossing]
+        # Where the line's cells are: (row, column) of each, and the line crossing there.
+        if line < h:
+            places = [(line, c, h + c) for c in range(puzzle.width)]
+        else:
+            places = [(r, line - h, r) for r in range(h)]
+        cells = [full if other in free else 1 << rows[r][c] for r, c, other in places]
         placed = next(placements(puzzle.lines[line], cells, 1), None)
         if placed is None:
             return None
-        for other, value in zip(crossing, placed, strict=True):
-            if line < h:
-                rows[line][other - h] = int(value)
-            else:
-                rows[other][line - h] = int(value)
+        for (r, c, _), value in zip(places, placed, strict=True):
+            rows[r][c] = int(value)
     return tuple(map(tuple, rows))
-
-
-def _cell(rows: list[list[int]], h: int, line: int, other: int) -> int:
-    """The cell where ``line`` crosses ``other`` (a row and a column, either way round)."""
-    return rows[line][other - h] if line < h else rows[other][line - h]
 
 
 def _distance(puzzle: Puzzle, suspect: Suspect) -> int:
