@@ -140,55 +140,84 @@ function clearLineMessages() {
   for (const note of $$(".nono-line-message")) (note.hidden = true), (note.textContent = "");
 }
 
-/** Shows a message at line `index` (rows first, then columns). */
-function sayAtLine(index, text) {
+/** Shows a message at line `index` (rows first, then columns), scrolled to unless
+ * `scroll` is false (a search's progress: the page must not jump while it is read). */
+function sayAtLine(index, text, scroll = true) {
   const input = $(`.nono-lines input[data-line="${index}"]`);
   if (!input) return;
   input.setAttribute("aria-invalid", "true");
   const note = input.closest(".nono-line").querySelector(".nono-line-message");
   note.textContent = text; // text, never HTML
   note.hidden = false;
-  input.scrollIntoView({ block: "nearest" });
+  if (scroll) input.scrollIntoView({ block: "nearest" });
 }
 
 /** Clues with no solution: which lines' clues may be the wrong one (the other clues
  * have a solution without them), asked for after the verdict, which it follows by
  * seconds on a big puzzle; if no one line will do, which two, asked for after that
- * (tens of seconds). Each such line says so at its box, after the verdict if that
- * names it, the likeliest last so that it is the one scrolled to. Stop ends this
- * search, not the verdict; clues changed meanwhile make the whole answer stale. */
+ * (tens of seconds, minutes on a phone). Each line found says so at its box as soon
+ * as it is found, and when the search ends, with the clue nearest its own, after the
+ * verdict if that names it, the likeliest last so that it is the one scrolled to.
+ * Stop ends this search, not the verdict, and keeps the lines found by then; clues
+ * changed meanwhile make the whole answer stale. */
 async function findSuspects(args, answer, clock) {
   const verdict = sentences(message.textContent); // "Looking…" comes after it
   message.textContent = verdict;
   let said = verdict; // and then what the search for one clue found
   let what = "the clue that may be wrong";
   const looking = document.createElement("span");
+  const marked = new Set(); // the lines found so far by the search running
+  const mark = (line, note, scroll = true) =>
+    sayAtLine(line, line === answer.line ? sentences(verdict, note) : sentences(note), scroll);
+  const showLooking = () => {
+    const soFar = marked.size ? ` ${linesCounted(marked.size)} found so far, marked.` : "";
+    looking.textContent = ` Looking for ${what}…${soFar}`;
+    looking.append(clock); // the seconds since Solve
+  };
+  const onProgress = ({ stage, suspects }) => {
+    if (stage !== "suspects" || !cluesAsAsked(args)) return;
+    for (const { line, note } of suspects) mark(line, note, false), marked.add(line);
+    showLooking();
+  };
   root.dataset.suspects = "looking";
   try {
     for (const two of [false, true]) {
-      looking.textContent = ` Looking for ${what}…`;
-      looking.append(clock); // the seconds since Solve
+      marked.clear();
+      showLooking();
       message.append(looking);
       const clues = { row_texts: args.row_texts, column_texts: args.column_texts, two };
-      const found = await python.call("nonogram_suspects", clues);
+      const found = await python.call("nonogram_suspects", clues, { onProgress });
       if (!cluesAsAsked(args)) return sayStale();
       looking.remove();
       if (found.text) message.textContent = said = sentences(said, found.text);
       if (!found.suspects) return (root.dataset.suspects = "unknown"); // it ran out of work
-      for (const { line, note } of [...found.suspects].reverse()) {
-        sayAtLine(line, line === answer.line ? sentences(verdict, note) : sentences(note));
-      }
+      // The pairs named are the likeliest few of those found on the way.
+      const named = new Set(found.suspects.map(({ line }) => line));
+      for (const line of marked) if (!named.has(line)) unmark(line, answer, verdict);
+      for (const { line, note } of [...found.suspects].reverse()) mark(line, note);
       if (!found.two_to_find) break;
       what = "the two clues that may be wrong";
     }
     root.dataset.suspects = "found";
   } catch (error) {
     if (error.name !== "Cancelled" || !cluesAsAsked(args)) throw error;
-    looking.textContent = ` (Stopped looking for ${what}.)`;
+    const kept = marked.size ? `: ${linesCounted(marked.size)} found by then, marked; others may be too` : "";
+    looking.textContent = ` (Stopped looking for ${what}${kept}.)`;
     root.dataset.suspects = "stopped";
   }
 }
 
+const linesCounted = (n) => `${n} line${n === 1 ? "" : "s"}`;
+
+/** A line marked on the way that the search's end does not name: back to what the
+ * verdict says there, if it names the line, else to no message. */
+function unmark(line, answer, verdict) {
+  if (line === answer.line) return sayAtLine(line, verdict, false);
+  const input = $(`.nono-lines input[data-line="${line}"]`);
+  input?.removeAttribute("aria-invalid");
+  const note = input?.closest(".nono-line").querySelector(".nono-line-message");
+  if (note) (note.hidden = true), (note.textContent = "");
+}
 
 /** Puts the clues of a puzzle Python read (nonogram_from_text) in the boxes, and the
  * `text` it read in the text area (that of a file), and says `done`; or says why not,

@@ -109,7 +109,8 @@ export class PythonClient {
 
   /**
    * Calls solvelab.web.<method>(**args); resolves with its result. onProgress(progress)
-   * gets {stage: "solution", moves, length} for each better solution that solve finds.
+   * gets what the function tells while it runs (see worker.js): {stage: "solution",
+   * moves, length} for each better solution that solve finds, for example.
    * Aborting `signal` ends this call only (it rejects with Cancelled): Python is
    * interrupted if it is running it, where it can be; otherwise its answer is dropped.
    */

@@ -13,8 +13,11 @@
 //                   {id, result}            what the function returned (plain JSON)
 //                   {id, error: {message}}  the call failed (never a traceback)
 //                   {id, cancelled: true}   the call was stopped or never started
-//                   {id, progress: {...}}   {stage: "solution", moves, length} for each
-//                                           better solution of solve
+//                   {id, progress: {...}}   what a function that takes on_progress tells
+//                                           while it runs: {stage: "solution", moves,
+//                                           length} for each better solution of solve,
+//                                           {stage: "suspects", suspects: [{line, note}]}
+//                                           for each line or pair nonogram_suspects finds
 //                   {status: {stage, ...}}  "loading-python" (with {loaded, total} bytes
 //                                           once Pyodide's downloads are counted),
 //                                           "loading-package", "ready",
@@ -59,8 +62,8 @@ def call(method, args_json, progress):
         return json.dumps({"failure": {"kind": "python", "message": f"there is no function {method!r}"}})
     try:
         args = json.loads(args_json)
-        if "on_solution" in inspect.signature(function).parameters:
-            args["on_solution"] = lambda solution: progress(json.dumps(solution))
+        if "on_progress" in inspect.signature(function).parameters:
+            args["on_progress"] = lambda update: progress(json.dumps(update))
         return json.dumps({"result": function(**args)})
     except KeyboardInterrupt:
         return json.dumps({"failure": {"kind": "interrupted", "message": "stopped"}})
@@ -258,10 +261,10 @@ onmessage = async ({ data }) => {
     await booting;
     if (NEEDS_TABLES.has(method)) await tables();
     if (isGivenUp(id)) return postMessage({ id, cancelled: true });
-    const onSolution = (json) => postMessage({ id, progress: { stage: "solution", ...JSON.parse(json) } });
+    const onProgress = (json) => postMessage({ id, progress: JSON.parse(json) });
     if (interrupt) Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier call
     postMessage({ id, started: true }); // from now on the page may interrupt it
-    const answer = JSON.parse(callPython(method, JSON.stringify(args ?? {}), onSolution));
+    const answer = JSON.parse(callPython(method, JSON.stringify(args ?? {}), onProgress));
     if (answer.failure) {
       const { kind, message, traceback } = answer.failure;
       if (kind === "interrupted") return postMessage({ id, cancelled: true });

@@ -55,9 +55,9 @@ def test_web_solve_reports_phase1():
 def test_two_phase_lesson_lists_better_solutions():
     seen = []
     answer = web.two_phase_lesson(
-        "R U F' L2 D B R' D2 F U'", time_limit=0.3, on_solution=seen.append
+        "R U F' L2 D B R' D2 F U'", time_limit=0.3, on_progress=seen.append
     )
-    assert answer["found"] == seen
+    assert [{"stage": "solution", **step} for step in answer["found"]] == seen
     lengths = [step["length"] for step in answer["found"]]
     assert lengths == sorted(lengths, reverse=True) and len(set(lengths)) == len(lengths)
     cube = Cube().apply("R U F' L2 D B R' D2 F U'")

@@ -78,10 +78,17 @@ def test_the_lines_found_are_those_without_whose_clue_the_others_have_a_solution
                 continue
             puzzle = error.puzzle  # rows and columns fill different numbers of cells
             totals += 1
-        found = suspects(puzzle)
+        told = []
+        found = suspects(puzzle, on_found=told.append)
         expected = {line for line in range(h + w) if solvable_without(rows, columns, line)}
         assert {s.line for s in found} == expected
         for line, clue in found:  # the clue given for the line does give a solution
+            assert tuple(b.length for b in clue) in solvable_without(rows, columns, line)
+        # Each line was told as it was found, once, with a clue that gives a solution
+        # too (maybe not the nearest).
+        assert all(len(one) == 1 for one in told)
+        assert sorted(s.line for (s,) in told) == sorted(expected)
+        for ((line, clue),) in told:
             assert tuple(b.length for b in clue) in solvable_without(rows, columns, line)
         checked += 1
     assert checked > 150 and totals > 50
@@ -123,10 +130,15 @@ def test_the_pairs_found_are_those_without_whose_clues_the_others_have_a_solutio
             continue
         puzzle = unchecked(rows, columns)
         assert suspects(puzzle) == []
-        pairs = suspect_pairs(puzzle)
+        told = []
+        pairs = suspect_pairs(puzzle, on_found=told.append)
         expected = {lines for lines in broken if len(lines) == 2}
         assert {frozenset(s.line for s in pair) for pair in pairs} == expected
-        for pair in pairs:
+        # Each pair was told as it was found, once, with clues that give a solution.
+        assert sorted(sorted(s.line for s in pair) for pair in told) == sorted(
+            sorted(lines) for lines in expected
+        )
+        for pair in [*pairs, *told]:
             lines = list(puzzle.lines)
             for line, clue in pair:
                 lines[line] = clue
@@ -316,8 +328,12 @@ def test_a_search_out_of_work_still_names_the_lines_it_found():
         assert isinstance(found, bad_clues.Unfinished) and found
         assert {line for line, _ in found} <= {line for line, _ in whole}
         seen.add("some")
-        text, notes = wrong_clue(bad, work=work)
+        told = []
+        text, notes = wrong_clue(bad, work=work, on_found=told.extend)
         assert text.endswith("; " + bad_clues.UNFINISHED) and len(notes) == len(found)
+        # Every line named was told as it was found, with a note of its own.
+        assert sorted(line for line, _ in told) == sorted(line for line, _ in notes)
+        assert all(note.startswith("this clue may be wrong: with ") for _, note in told)
     assert seen == {"none", "some"}
 
 

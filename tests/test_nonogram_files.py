@@ -276,7 +276,7 @@ def test_cli_json_unique(tmp_path):
     assert isinstance(data["seconds"], float)
 
 
-def test_cli_json_multiple_and_none(tmp_path, capsys):
+def test_cli_json_multiple_and_none(tmp_path, capsys, monkeypatch):
     path = tmp_path / "two.txt"
     path.write_text("rows\n1\n1\ncolumns\n1\n1\n")
     assert main(["nonogram", "solve", "--json", str(path)]) == 0
@@ -302,6 +302,14 @@ def test_cli_json_multiple_and_none(tmp_path, capsys):
         "no solution: every colour of the cell at row 1, column 3 leads to a contradiction\n"
         "row 4's clue 3 2 may be wrong: with 5 there, the other clues have a solution\n"
     )
+    # On a terminal, each line found is named on stderr as soon as it is found.
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["nonogram", "solve", str(path)]) == 0
+    assert capsys.readouterr().err == (
+        "found, still looking: row 4: this clue may be wrong: with 5 here, the other clues "
+        "have a solution\n"
+    )
+    monkeypatch.undo()
     # --json keeps to its three keys, with no search for the wrong clue.
     assert main(["nonogram", "solve", "--json", str(path)]) == 0
     assert set(json.loads(capsys.readouterr().out)) == {"status", "solutions", "seconds"}

@@ -273,8 +273,14 @@ def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
         "text": "changing any one clue leaves no solution: two clues or more are wrong",
         "two_to_find": True,
     }
-    swapped = web.nonogram_suspects(**ring, two=True)
+    told = []
+    swapped = web.nonogram_suspects(**ring, two=True, on_progress=told.append)
     assert swapped["text"].startswith("3 pairs of clues could each be the wrong two")
+    # Each pair told as it was found: its two lines, each with a note of the pair.
+    assert len(told) == 3
+    assert all(update["stage"] == "suspects" and len(update["suspects"]) == 2 for update in told)
+    assert {s["line"] for update in told for s in update["suspects"]} == {0, 1, 2, 3, 4}
+    assert all(s["note"].startswith("this clue and ") for u in told for s in u["suspects"])
     assert [s["line"] for s in swapped["suspects"]] == [0, 1, 2, 3, 4]
     assert "two_to_find" not in swapped
     ring = parse("rows\n2\n1 1\n2\ncolumns\n1 1\n2\n2")
@@ -285,8 +291,11 @@ def test_clues_with_no_solution_come_with_the_lines_whose_clue_may_be_wrong():
     totals = web.nonogram_solve(row_texts=rows, column_texts=columns)
     assert totals["error"] == "the rows fill 10 cells and the columns 11"
     assert totals["suspects_to_find"]
-    found = web.nonogram_suspects(row_texts=rows, column_texts=columns)["suspects"]
+    told = []
+    found = web.nonogram_suspects(row_texts=rows, column_texts=columns, on_progress=told.append)
+    found = found["suspects"]
     assert [s["line"] for s in found] == [0, 3, 4, 7]
+    assert sorted(s["line"] for update in told for s in update["suspects"]) == [0, 3, 4, 7]
     assert found[1]["note"] == (
         "this clue may be wrong: with 4 here, the other clues have a solution"
     )
@@ -313,12 +322,16 @@ def test_a_search_for_the_wrong_clue_that_runs_out_of_work_says_so(monkeypatch):
     from solvelab.nonogram import bad_clues
 
     monkeypatch.setattr(
-        web_nonogram, "wrong_clue", lambda puzzle: bad_clues.wrong_clue(puzzle, work=1)
+        web_nonogram,
+        "wrong_clue",
+        lambda puzzle, on_found: bad_clues.wrong_clue(puzzle, work=1, on_found=on_found),
     )
     answer = web.nonogram_suspects(row_texts=["0", "2 1", "4", "3"], column_texts=["3"] * 4)
     assert answer == {"text": bad_clues.GAVE_UP}
     monkeypatch.setattr(
-        web_nonogram, "wrong_pair", lambda puzzle: bad_clues.wrong_pair(puzzle, work=1)
+        web_nonogram,
+        "wrong_pair",
+        lambda puzzle, on_found: bad_clues.wrong_pair(puzzle, work=1, on_found=on_found),
     )
     ring = {"row_texts": ["2", "1 1", "2"], "column_texts": ["1 1", "2", "2"]}
     assert web.nonogram_suspects(**ring, two=True) == {"text": bad_clues.GAVE_UP_PAIRS}

@@ -99,7 +99,7 @@ def test_the_players_time_limit_counts_once_twenty_moves_are_reached():
     found = web.solve(
         facelets=cube.to_facelets(),
         time_limit=0,
-        on_solution=lambda best: lengths.append(best["length"]),
+        on_progress=lambda best: lengths.append(best["length"]),
     )
     assert found["length"] == 20 and lengths[-1] == 20
     assert cube.apply(" ".join(found["moves"])).is_solved()

@@ -139,11 +139,12 @@ def solve(
     time_limit: float = 10.0,
     target: int = 20,
     stop_at: int | None = None,
-    on_solution: Callable[[dict], None] | None = None,
+    on_progress: Callable[[dict], None] | None = None,
     classic: bool = False,
 ) -> dict:
     """Solve a cube given by its facelets (or the page's sticker state), reporting every
-    better solution as it is found.
+    better solution as it is found (to ``on_progress``, as ``{"stage": "solution",
+    ...}`` and the answer's fields).
 
     Returns the best solution found in ``time_limit`` seconds of search, which
     count only once a solution of at most ``max(target, 20)`` moves exists: every
@@ -177,8 +178,8 @@ def solve(
             "length": solution.length,
             "phase1": solution.phase1,
         }
-        if on_solution is not None:
-            on_solution(best)
+        if on_progress is not None:
+            on_progress({"stage": "solution", **best})
         if stop_at is not None and solution.length <= stop_at:
             break
         if deadline is None and solution.length <= bound and time_limit is not None:
@@ -385,11 +386,11 @@ def nonogram_solve(**args) -> dict:
     return web_nonogram.nonogram_solve(**args)
 
 
-def nonogram_suspects(**args) -> dict:
+def nonogram_suspects(on_progress: Callable[[dict], None] | None = None, **args) -> dict:
     """See :func:`solvelab.web_nonogram.nonogram_suspects`."""
     from solvelab import web_nonogram
 
-    return web_nonogram.nonogram_suspects(**args)
+    return web_nonogram.nonogram_suspects(**args, on_progress=on_progress)
 
 
 def nonogram_edit_check(**args) -> dict:
@@ -434,7 +435,7 @@ def _cube_of_moves(moves: str) -> Cube:
 def two_phase_lesson(
     moves: str,
     time_limit: float | None = 1.0,
-    on_solution: Callable[[dict], None] | None = None,
+    on_progress: Callable[[dict], None] | None = None,
     good_enough: int = 0,
 ) -> dict:
     """The textbook two-phase search on the cube after ``moves``, for the learner's page.
@@ -462,8 +463,8 @@ def two_phase_lesson(
             "length": solution.length,
         }
         found.append(step)
-        if on_solution is not None:
-            on_solution(step)
+        if on_progress is not None:
+            on_progress({"stage": "solution", **step})
         if solution.length <= good_enough:
             break
     return {"found": found}

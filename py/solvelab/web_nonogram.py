@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from functools import cache
 
 from solvelab.nonogram.bad_clues import wrong_clue, wrong_pair
@@ -438,7 +439,12 @@ def nonogram_solve(
     return answer
 
 
-def nonogram_suspects(row_texts: list[str], column_texts: list[str], two: bool = False) -> dict:
+def nonogram_suspects(
+    row_texts: list[str],
+    column_texts: list[str],
+    two: bool = False,
+    on_progress: Callable[[dict], None] | None = None,
+) -> dict:
     """For clues with no solution (``nonogram_solve`` said ``suspects_to_find``), the
     lines whose clue may be the wrong one (see :mod:`solvelab.nonogram.bad_clues`):
     ``{"suspects": [{"line", "note"}, ...], "text"}``, with ``"two_to_find": true``
@@ -446,7 +452,9 @@ def nonogram_suspects(row_texts: list[str], column_texts: list[str], two: bool =
     clues may both be wrong. Only ``{"text"}`` if the search ran out of work before it
     found any (the lines found by then, if any, come with words saying so); ``{}``
     for clues that are malformed or too long for their line. Calls of their own, as
-    they take longer than the verdict: seconds, and for two, tens of seconds.
+    they take longer than the verdict: seconds, and for two, tens of seconds (minutes
+    on a phone): ``on_progress``, if given, is told each line (or pair) as it is found,
+    as ``{"stage": "suspects", "suspects": [{"line", "note"}, ...]}``.
 
     >>> nonogram_suspects(["0", "2 1", "4", "4"], ["3", "3", "1 1", "3"])["text"]
     "column 3's clue 1 1 may be wrong: with 2 there, the other clues have a solution"
@@ -459,7 +467,13 @@ def nonogram_suspects(row_texts: list[str], column_texts: list[str], two: bool =
         puzzle = error.puzzle  # rows and columns fill different numbers of cells
     except (NonogramError, ValueError):
         return {}
-    text, notes = wrong_pair(puzzle) if two else wrong_clue(puzzle)
+
+    def tell(notes: list[tuple[int, str]]) -> None:
+        found = [{"line": line, "note": note} for line, note in notes]
+        on_progress({"stage": "suspects", "suspects": found})
+
+    on_found = tell if on_progress else None
+    text, notes = (wrong_pair if two else wrong_clue)(puzzle, on_found=on_found)
     if notes is None:
         return {"text": text}
     answer = {"suspects": [{"line": line, "note": note} for line, note in notes], "text": text}

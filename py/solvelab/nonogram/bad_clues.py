@@ -45,6 +45,7 @@ line solvers and the line states those have solved.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
@@ -99,7 +100,11 @@ class Unfinished(list):
 
 
 def suspects(
-    puzzle: Puzzle, work: int = WORK, deadline: float | None = None, tally: dict | None = None
+    puzzle: Puzzle,
+    work: int = WORK,
+    deadline: float | None = None,
+    tally: dict | None = None,
+    on_found: Callable[[tuple[Suspect, ...]], None] | None = None,
 ) -> list[Suspect] | None:
     """The lines of ``puzzle`` (clues with no solution) without whose clue the other
     clues have a solution, the likeliest first. If ``work`` line solves or the
@@ -108,16 +113,24 @@ def suspects(
     found: rows are tried first), their nearest clues found with up to ``SLIPS_WORK``
     line solves more; or None if it found none.
     ``tally``, if given, gets the count of ``solves`` and their ``work`` (line solves).
+    ``on_found``, if given, is called with ``(suspect,)`` as each line is found, before
+    the search goes on (its clue is the line in the solution found, maybe not the
+    nearest): a page shows them while it waits.
 
     The clue given for a line is the line in the solution found without its clue or,
     when that is not one slip away from the clue written, a clue one slip away that
     gives a solution too, if there is one (see :func:`_slips`)."""
-    return _Tries(work, deadline).run(_suspects, puzzle, tally)
+    return _Tries(work, deadline, on_found).run(_suspects, puzzle, tally)
 
 
 def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
     found: list[tuple[int, Grid]] = []
-    finished = _blamed(puzzle, tries, found=found) is not None
+
+    def add(line: int, grid: Grid) -> None:
+        found.append((line, grid))
+        tries.tell((Suspect(line, _clue_in(puzzle, grid, line)),))
+
+    finished = _blamed(puzzle, tries, frozenset(), add)
     if not finished and not found:
         return None
     if not finished:  # out of work: the lines found still get their nearest clues
@@ -143,15 +156,11 @@ def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
 
 
 def _blamed(
-    puzzle: Puzzle,
-    tries: _Tries,
-    out: frozenset[int] = frozenset(),
-    found: list[tuple[int, Grid]] | None = None,
-) -> list[tuple[int, Grid]] | None:
-    """The lines without whose clue (and those of ``out``) the other clues have a
-    solution, each with one such solution (added to ``found``, if given, as they are);
-    None when the work or time ran out."""
-    found = [] if found is None else found
+    puzzle: Puzzle, tries: _Tries, out: frozenset[int], add: Callable[[int, Grid], None]
+) -> bool:
+    """``add(line, grid)`` for each line without whose clue (and those of ``out``) the
+    other clues have a solution, ``grid`` one such solution, as it is found. Returns
+    whether every line was tried (False when the work or time ran out first)."""
     h = puzzle.height
     # The rows' halves, then the columns': with all the rows left out, the columns' clues
     # alone have a solution (each clue fits its line), and the other way round.
@@ -165,25 +174,30 @@ def _blamed(
             continue
         grid = tries.solution(puzzle, out.union(group))
         if grid is None:
-            return None
+            return False
         if grid is False:  # no line of the group is to blame
             continue
         if len(group) > 1:
             groups += _halves(group)
             continue
-        found.append((group[0], grid))
-    return found
+        add(group[0], grid)
+    return True
 
 
 def suspect_pairs(
-    puzzle: Puzzle, work: int = PAIR_WORK, deadline: float | None = None, tally: dict | None = None
+    puzzle: Puzzle,
+    work: int = PAIR_WORK,
+    deadline: float | None = None,
+    tally: dict | None = None,
+    on_found: Callable[[Pair], None] | None = None,
 ) -> list[Pair] | None:
     """For clues with no solution where no one line's clue left out gives one
     (:func:`suspects` found none): the pairs of lines without whose clues the other
     clues have a solution, the likeliest first, each line with a clue it could have;
-    None if ``work`` line solves or the ``deadline`` ran out first (``tally`` as for
-    :func:`suspects`). If exactly two clues are wrong, their pair is among them."""
-    return _Tries(work, deadline).run(_pairs, puzzle, tally)
+    None if ``work`` line solves or the ``deadline`` ran out first (``tally`` and
+    ``on_found``, called with each pair as it is found, as for :func:`suspects`). If
+    exactly two clues are wrong, their pair is among them."""
+    return _Tries(work, deadline, on_found).run(_pairs, puzzle, tally)
 
 
 def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
@@ -191,12 +205,16 @@ def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
     if core is None:
         return None
     solved: dict[tuple[int, int], Grid] = {}
+
+    def add(first: int, second: int, grid: Grid) -> None:
+        lines = (min(first, second), max(first, second))
+        if lines not in solved:
+            solved[lines] = grid
+            tries.tell(tuple(Suspect(line, _clue_in(puzzle, grid, line)) for line in lines))
+
     for first in core:
-        blamed = _blamed(puzzle, tries, frozenset([first]))
-        if blamed is None:
+        if not _blamed(puzzle, tries, frozenset([first]), partial(add, first)):
             return None
-        for second, grid in blamed:
-            solved.setdefault((min(first, second), max(first, second)), grid)
     pairs = []
     for lines, grid in solved.items():
         pair = _nearest_pair(puzzle, tries, lines, grid)
@@ -312,10 +330,13 @@ class _Tries:
     with some lines left out is one with more left out too, and clues with no solution
     have none with fewer left out, so many questions are answered with no solve."""
 
-    def __init__(self, work: int, deadline: float | None):
+    def __init__(
+        self, work: int, deadline: float | None, on_found: Callable[[tuple], None] | None = None
+    ):
         self.budget = work
         self.work = work  # left
         self.deadline = deadline
+        self.tell = on_found or (lambda found: None)  # told each line or pair found
         self.solves = 0
         self.by_clue: dict = {}  # the line solvers and their caches (see Solver)
         # For each puzzle's clues: the solutions found, each with the lines whose clue it
@@ -500,14 +521,24 @@ def pairs_text(puzzle: Puzzle, pairs: list[Pair]) -> str:
 # What the CLI prints and the Solve page shows for clues with no solution: the words,
 # and each line named with its note (the likeliest first), or None for the lines when
 # the search ran out of work or the deadline passed. One clue first; if no one line
-# will do (the lines are []), two.
+# will do (the lines are []), two. ``on_found``, if given, gets the lines and their notes
+# of each line or pair as the search finds it.
+
+LineNotes = list[tuple[int, str]]
 
 
 def wrong_clue(
-    puzzle: Puzzle, deadline: float | None = None, work: int = WORK
-) -> tuple[str, list[tuple[int, str]] | None]:
+    puzzle: Puzzle,
+    deadline: float | None = None,
+    work: int = WORK,
+    on_found: Callable[[LineNotes], None] | None = None,
+) -> tuple[str, LineNotes | None]:
     """:func:`suspects` in words, and a note for each line."""
-    found = suspects(puzzle, work, deadline)
+
+    def tell(found: tuple[Suspect, ...]) -> None:
+        on_found([(s.line, suspect_note(puzzle, s)) for s in found])
+
+    found = suspects(puzzle, work, deadline, on_found=tell if on_found else None)
     if found is None:
         return GAVE_UP, None
     text = suspects_text(puzzle, found)
@@ -517,10 +548,17 @@ def wrong_clue(
 
 
 def wrong_pair(
-    puzzle: Puzzle, deadline: float | None = None, work: int = PAIR_WORK
-) -> tuple[str, list[tuple[int, str]] | None]:
+    puzzle: Puzzle,
+    deadline: float | None = None,
+    work: int = PAIR_WORK,
+    on_found: Callable[[LineNotes], None] | None = None,
+) -> tuple[str, LineNotes | None]:
     """:func:`suspect_pairs` in words, and a note for each line of the pairs named."""
-    pairs = suspect_pairs(puzzle, work, deadline)
+
+    def tell(pair: Pair) -> None:
+        on_found([(s.line, pair_note(puzzle, pair, s.line)) for s in pair])
+
+    pairs = suspect_pairs(puzzle, work, deadline, on_found=tell if on_found else None)
     if pairs is None:
         return GAVE_UP_PAIRS, None
     notes: dict[int, str] = {}

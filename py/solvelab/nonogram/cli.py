@@ -196,12 +196,21 @@ def _how_many(result, args: argparse.Namespace, work: str) -> str:
 
 def _say_suspects(puzzle: Puzzle, start: float, time_limit: float | None) -> None:
     """Prints which clue may be the wrong one or, if no one will do, which two (within
-    the time limit, if any)."""
+    the time limit, if any). On a terminal, each line is named on stderr as the search
+    finds it: the search can take minutes."""
     deadline = start + time_limit if time_limit is not None else None
-    text, lines = wrong_clue(puzzle, deadline)
+
+    def tell(notes: list[tuple[int, str]]) -> None:
+        for line, note in notes:
+            print(
+                f"found, still looking: {line_name(line, puzzle.height)}: {note}", file=sys.stderr
+            )
+
+    on_found = tell if sys.stderr.isatty() else None
+    text, lines = wrong_clue(puzzle, deadline, on_found=on_found)
     print(text, flush=True)  # the search for two takes longer
     if lines == []:
-        print(wrong_pair(puzzle, deadline)[0])
+        print(wrong_pair(puzzle, deadline, on_found=on_found)[0])
 
 
 def _goal_problem(puzzle: Puzzle) -> str | None:
