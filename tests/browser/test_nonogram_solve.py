@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from solvelab.bench.site_server import SiteServer
 from solvelab.nonogram import Puzzle, dumps, parse
-from solvelab.nonogram.bad_clues import suspects
+from solvelab.nonogram.bad_clues import suspect_pairs, suspects
 from solvelab.nonogram.solver import Solver
 
 PYTHON_READY = 120_000
@@ -354,6 +354,29 @@ def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url)
         "clues have a solution."
     )
     expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(2)
+
+
+def test_the_pairs_found_on_the_way_but_not_named_are_unmarked_at_the_end(page, site_url):
+    """Two clues wrong, 8 pairs found: each pair's lines are marked as it is found, and
+    at the end only those of the 4 pairs named stay marked (row 4 and column 1 are in
+    pairs found, not named); row 1, which the verdict names, keeps the verdict."""
+    rows, columns = ["1 1", "3 1", "3", "5"], ["2 1", "4", "4", "1", "1 1"]
+    pairs = suspect_pairs(parse(clue_text(rows, columns)))
+    assert len(pairs) == 8
+    assert {s.line for pair in pairs[:4] for s in pair} == {0, 2, 5, 7}
+    assert {s.line for pair in pairs for s in pair} == {0, 2, 3, 4, 5, 7}
+    open_solve(page, site_url)
+    type_clues(page, rows, columns)
+    solve(page, steps=False)
+    page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
+    expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(4)
+    for name in ("row 4", "column 1"):
+        expect(line_note(page, name)).to_be_hidden()
+        expect(page.get_by_label(name, exact=True)).not_to_have_attribute("aria-invalid", "true")
+    expect(line_note(page, "row 1")).to_contain_text(
+        "No solution: row 1 cannot be satisfied once columns 1–5 are fixed."
+    )
+    expect(line_note(page, "column 2")).to_contain_text("may both be wrong")
 
 
 def test_the_lines_found_show_while_the_search_goes_on_and_stop_keeps_them(page, site_url):
