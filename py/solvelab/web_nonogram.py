@@ -468,15 +468,17 @@ def nonogram_suspects(
     except (NonogramError, ValueError):
         return {}
 
+    def as_json(notes: list[tuple[int, str]]) -> list[dict]:
+        return [{"line": line, "note": note} for line, note in notes]
+
     def tell(notes: list[tuple[int, str]]) -> None:
-        found = [{"line": line, "note": note} for line, note in notes]
-        on_progress({"stage": "suspects", "suspects": found})
+        on_progress({"stage": "suspects", "suspects": as_json(notes)})
 
     on_found = tell if on_progress else None
     text, notes = (wrong_pair if two else wrong_clue)(puzzle, on_found=on_found)
     if notes is None:
         return {"text": text}
-    answer = {"suspects": [{"line": line, "note": note} for line, note in notes], "text": text}
+    answer = {"suspects": as_json(notes), "text": text}
     if not notes and not two:
         answer["two_to_find"] = True
     return answer
