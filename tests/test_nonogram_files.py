@@ -862,6 +862,9 @@ def test_bench_of_which_clue_is_wrong(capsys):
     assert [row[:2] for row in rows] == [["| 10×10 #1", "swap"], ["| 10×10 #2", "one more"]]
     for row in rows:
         assert int(row[2]) >= 1 and row[3] == "1"
+        # The first line found was told (shown) before the search's end.
+        seconds, first = float(row[6].removesuffix(" s")), float(row[7].removesuffix(" s |"))
+        assert 0 <= first <= seconds
     # Two clues wrong: the pairs, the changed one first.
     assert main(["bench", "nonogram-typos", "--two", "--sizes", "10", "--count", "2"]) == 0
     out = capsys.readouterr().out
@@ -873,6 +876,7 @@ def test_bench_of_which_clue_is_wrong(capsys):
     ]
     for row in rows:
         assert " pair" in row[2] and row[3] == "1"
+        assert row[7].endswith(" s |")  # a pair was told as it was found
     # In pictures of three colours (the learning search for colours).
     args = ["bench", "nonogram-typos", "--sizes", "10", "--count", "2", "--colours", "3"]
     assert main([*args, "--density", "0.7"]) == 0

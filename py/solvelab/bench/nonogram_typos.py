@@ -7,8 +7,9 @@ two neighbouring numbers swapped (the count of filled cells kept: the solver
 finds there is no solution), or one number one more (the rows then fill one
 cell more than the columns). For each, :func:`solvelab.nonogram.bad_clues.suspects`: how many
 lines it names, where the changed row comes among them (1: first; tied with
-others one slip away counts as first), its solves and line solves, and its
-time in CPython.
+others one slip away counts as first), its solves and line solves, its
+time in CPython, and when it told the first line it found (``on_found``: the
+Solve page marks it then).
 
 With ``--colours K``, the pictures' filled cells take one of K colours at random
 (black, red, green, ...): the search for a wrong clue in colour puzzles.
@@ -94,18 +95,16 @@ def main(
     shown = f"{colours} colours, " if colours > 1 else ""
     print(f"{shown}density {density:g}, seed {seed} on; budget {budget}")
     print(f"load average at the start: {_load()}")
-    if two:
-        print("| puzzle | slips | found | changed pair's place | solves | line solves | time |")
-    else:
-        print("| puzzle | slip | lines named | changed row's place | solves | line solves | time |")
-    print("|---|---|---|---|---|---|---|")
+    named = "found | changed pair's place" if two else "lines named | changed row's place"
+    print(f"| puzzle | slip | {named} | solves | line solves | time | first shown |")
+    print("|---|---|---|---|---|---|---|---|")
     rng = random.Random(seed)
     for size in sizes:
         done = tries = 0
         while done < count:
             tries += 1
             if tries > TRIES:  # big random pictures are seldom unique (denser ones more often)
-                print(f"| {size}×{size} | no unique picture in {TRIES} tries | | | | | |")
+                print(f"| {size}×{size} | no unique picture in {TRIES} tries | | | | | | |")
                 break
             picture = random_picture(size, size, density, rng)
             if colours > 1:
@@ -125,16 +124,22 @@ def main(
             if wrong is None or swap and not two and solve(wrong).status != NONE:
                 continue
             started = time.perf_counter()
+            told: list[float] = []  # when each line (or pair) found was told
+
+            def tell(found, told=told) -> None:
+                told.append(time.perf_counter())
+
             if two:
                 kind = "row swapped, column one more" if swap else "row one more, column swapped"
-                named, place, tally = _pairs_found(wrong, changed)
+                named, place, tally = _pairs_found(wrong, changed, tell)
             else:
                 kind = "swap" if swap else "one more"
-                named, place, tally = _lines_found(wrong, row)
+                named, place, tally = _lines_found(wrong, row, tell)
             seconds = time.perf_counter() - started
+            first = f"{told[0] - started:.2f} s" if told else "—"
             print(
                 f"| {size}×{size} #{done + 1} | {kind} | {named} | {place} | "
-                f"{tally['solves']} | {tally['work']:,} | {seconds:.2f} s |",
+                f"{tally['solves']} | {tally['work']:,} | {seconds:.2f} s | {first} |",
                 flush=True,
             )
             done += 1
@@ -142,13 +147,13 @@ def main(
     return 0
 
 
-def _lines_found(wrong, row: int) -> tuple[str, str, dict]:
+def _lines_found(wrong, row: int, tell) -> tuple[str, str, dict]:
     """The lines :func:`suspects` names, the changed row's place among them, and its
-    tally."""
+    tally (``tell`` is told each line as it is found)."""
     from solvelab.nonogram import bad_clues
 
     tally: dict = {}
-    found = bad_clues.suspects(wrong, tally=tally)
+    found = bad_clues.suspects(wrong, tally=tally, on_found=tell)
     if found is None:
         return "ran out", "ran out", tally
     near = [bad_clues.clue_distance(wrong.lines[s.line], s.clue) for s in found]
@@ -157,20 +162,20 @@ def _lines_found(wrong, row: int) -> tuple[str, str, dict]:
     return str(len(found)), place, tally
 
 
-def _pairs_found(wrong, changed: tuple[int, int]) -> tuple[str, str, dict]:
+def _pairs_found(wrong, changed: tuple[int, int], tell) -> tuple[str, str, dict]:
     """The pairs :func:`suspect_pairs` names (after :func:`suspects` found no one line),
     the changed pair's place among them (tied first counts as first), and the tally
-    of both searches."""
+    of both searches (``tell`` is told each line or pair as it is found)."""
     from solvelab.nonogram import bad_clues
 
     tally: dict = {}
-    found = bad_clues.suspects(wrong, tally=tally)
+    found = bad_clues.suspects(wrong, tally=tally, on_found=tell)
     if found is None:
         return "ran out (one clue)", "ran out", tally
     if found:
         return f"{len(found)} line{'s' * (len(found) > 1)} alone", "—", tally
     second: dict = {}
-    pairs = bad_clues.suspect_pairs(wrong, tally=second)
+    pairs = bad_clues.suspect_pairs(wrong, tally=second, on_found=tell)
     tally = {key: tally[key] + second[key] for key in tally}
     if pairs is None:
         return "ran out (two clues)", "ran out", tally
