@@ -337,6 +337,40 @@ def test_a_search_out_of_work_still_names_the_lines_it_found():
     assert seen == {"none", "some"}
 
 
+def test_a_pair_search_out_of_work_still_names_the_pairs_it_found():
+    """Out of work, the pairs found by then come as Unfinished, each a true pair (with
+    their clues, the others have a solution), and the words say the search did not end;
+    with none found yet, nothing (None). It used to give up even when it had found
+    every pair and ran out choosing their nearest clues."""
+    rows, columns = ((1, 1), (3, 1), (3,), (5,)), ((2, 1), (4,), (4,), (1,), (1, 1))
+    puzzle = unchecked(list(rows), list(columns))
+    tally: dict = {}
+    whole = suspect_pairs(puzzle, tally=tally)
+    assert len(whole) == 8 and not isinstance(whole, bad_clues.Unfinished)
+    seen = set()
+    for work in range(1, tally["work"] + 1, max(1, tally["work"] // 80)):
+        found = suspect_pairs(puzzle, work=work)
+        if found is None:
+            seen.add("none")
+            continue
+        if not isinstance(found, bad_clues.Unfinished):
+            assert found == whole
+            continue
+        seen.add(f"{len(found)} of 8")
+        assert {frozenset(s.line for s in pair) for pair in found} <= {
+            frozenset(s.line for s in pair) for pair in whole
+        }
+        for pair in found:
+            lines = list(puzzle.lines)
+            for line, clue in pair:
+                lines[line] = clue
+            fixed = Puzzle(tuple(lines[:4]), tuple(lines[4:]), check_totals=False)
+            assert solve(fixed).status != NONE
+        text, notes = wrong_pair(puzzle, work=work)
+        assert text.endswith("; " + bad_clues.UNFINISHED_PAIRS) and notes
+    assert "none" in seen and "8 of 8" in seen and len(seen) > 2
+
+
 def test_a_line_left_out_takes_any_cells():
     # Rows and columns fill 5 and 3 cells; row 1's clue left out, the others decide it:
     # one cell, in the column rows 2 and 3 leave (permutation matrices).

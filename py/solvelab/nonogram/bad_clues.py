@@ -59,6 +59,10 @@ UNFINISHED = "the search ran out of work or time before every line was tried: ot
 GAVE_UP_PAIRS = (
     "which two clues are wrong was not found: the search for them ran out of work or time"
 )
+UNFINISHED_PAIRS = (
+    "the search ran out of work or time before its end: there may be other pairs, or clues "
+    "nearer those written"
+)
 
 # Line solves for the whole search, those answered from the shared caches included: tens
 # of seconds in CPython here (a 60 × 60 puzzle with one clue wrong takes 0.05 to 0.16
@@ -95,8 +99,8 @@ Pair = tuple[Suspect, Suspect]  # two lines whose clues may both be wrong (the f
 
 
 class Unfinished(list):
-    """The suspects found before the work or the time ran out: each is one, but lines not
-    tried yet may be too."""
+    """The suspects (or pairs) found before the work or the time ran out: each is one, but
+    lines not tried yet may be too, and their clues may not be the nearest."""
 
 
 def suspects(
@@ -194,9 +198,10 @@ def suspect_pairs(
     """For clues with no solution where no one line's clue left out gives one
     (:func:`suspects` found none): the pairs of lines without whose clues the other
     clues have a solution, the likeliest first, each line with a clue it could have;
-    None if ``work`` line solves or the ``deadline`` ran out first (``tally`` and
-    ``on_found``, called with each pair as it is found, as for :func:`suspects`). If
-    exactly two clues are wrong, their pair is among them."""
+    if ``work`` line solves or the ``deadline`` ran out first, those found by then as
+    :class:`Unfinished`, or None if it found none (``tally`` and ``on_found``, called
+    with each pair as it is found, as for :func:`suspects`). If exactly two clues are
+    wrong, their pair is among them (once the search has ended)."""
     return _Tries(work, deadline, on_found).run(_pairs, puzzle, tally)
 
 
@@ -212,17 +217,22 @@ def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
             solved[lines] = grid
             tries.tell(tuple(Suspect(line, _clue_in(puzzle, grid, line)) for line in lines))
 
-    for first in core:
-        if not _blamed(puzzle, tries, frozenset([first]), partial(add, first)):
-            return None
+    finished = all(
+        _blamed(puzzle, tries, frozenset([first]), partial(add, first)) for first in core
+    )
+    if not finished and not solved:
+        return None
+    if not finished:  # out of work: the pairs found still get their nearest clues
+        tries.work = max(tries.work, SLIPS_WORK)
     pairs = []
     for lines, grid in solved.items():
         pair = _nearest_pair(puzzle, tries, lines, grid)
-        if pair is None:
-            return None
+        if pair is None:  # out of work: the clues in the solution found
+            finished = False
+            pair = tuple(Suspect(line, _clue_in(puzzle, grid, line)) for line in lines)
         pairs.append(pair)
     pairs.sort(key=lambda pair: (sum(_distance(puzzle, s) for s in pair), [s.line for s in pair]))
-    return pairs
+    return pairs if finished else Unfinished(pairs)
 
 
 def _core(puzzle: Puzzle, tries: _Tries) -> list[int] | None:
@@ -565,4 +575,7 @@ def wrong_pair(
     for pair in pairs[:SHOWN]:
         for suspect in pair:
             notes.setdefault(suspect.line, pair_note(puzzle, pair, suspect.line))
-    return pairs_text(puzzle, pairs), list(notes.items())
+    text = pairs_text(puzzle, pairs)
+    if isinstance(pairs, Unfinished):
+        text += f"; {UNFINISHED_PAIRS}"
+    return text, list(notes.items())
