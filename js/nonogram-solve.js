@@ -109,7 +109,9 @@ function makeLine(kind, i) {
   label.append(number, input);
   const note = document.createElement("span");
   note.className = "nono-line-message";
+  note.id = `nono-line-message-${kind}-${i}`;
   note.hidden = true;
+  input.setAttribute("aria-describedby", note.id); // why it is marked, read with it
   line.append(label, note);
   return line;
 }
@@ -265,6 +267,7 @@ async function solve() {
   stop.disabled = false;
   clearLineMessages();
   delete root.dataset.status;
+  delete root.dataset.suspects; // the last solve's search: this one's comes after its verdict
   say("Solving…");
   // A long search (minutes on a phone) shows that it is still going: the seconds
   // are shown, not read out (a screen reader would say them every second).
@@ -339,7 +342,7 @@ function show(answer) {
   } else if (answer.status === "none") {
     grids[0].markedLine = answer.line ?? -1;
     const reason = `No solution: ${answer.reason}`;
-    if (answer.line !== undefined) sayAtLine(answer.line, reason);
+    if (answer.line !== undefined) sayAtLine(answer.line, sentences(reason));
     say(reason, "error");
   } else {
     say(answer.reason, "error");

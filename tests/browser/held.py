@@ -31,3 +31,22 @@ class Held:
         self.released = True
         for route in self.routes:
             route.continue_()
+
+
+# An init script: while ``window.held`` is an array, the worker's answers and progress
+# messages are put in it instead of reaching the page, which gets each one when the
+# test passes it to ``window.toPage(message)``.
+HOLD_ANSWERS = """(() => {
+    const Real = Worker;
+    window.Worker = class extends Real {
+        set onmessage(handler) {
+            window.toPage = (data) => handler({ data });
+            super.onmessage = (event) => {
+                const data = event.data;
+                const answer = data.progress || "result" in data || "error" in data;
+                if (Array.isArray(window.held) && "id" in data && answer) window.held.push(data);
+                else handler(event);
+            };
+        }
+    };
+})();"""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from held import HOLD_ANSWERS
 from playwright.sync_api import expect
 
 from solvelab.bench.site_server import SiteServer
@@ -354,6 +355,90 @@ def test_clues_with_no_solution_name_the_clues_that_may_be_wrong(page, site_url)
         "clues have a solution."
     )
     expect(page.locator(".nono-lines input[aria-invalid=true]")).to_have_count(2)
+
+
+def test_the_line_scrolled_to_shows_below_the_sticky_header(page, site_url):
+    """Solve pressed with the clue boxes scrolled out of view above: the likeliest
+    line, scrolled to at the end, showed at the window's top, under the theme's sticky
+    header (and the "Back to top" button that scrolling up brings). It also says why
+    it is marked to a screen reader: its note describes its box."""
+    rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 2 1|2 2 1|1 2|1 2 1 1|2 1"
+    columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1"
+    rows, columns = rows.split("|"), columns.split("|")
+    open_solve(page, site_url)
+    type_clues(page, rows, columns)
+    page.locator("[data-field=steps]").uncheck()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    box = page.get_by_label("row 2", exact=True)
+    assert box.evaluate("(input) => input.getBoundingClientRect().bottom") < 0  # out of view
+    page.evaluate("document.querySelector('[data-action=solve]').click()")  # no scroll
+    page.wait_for_selector(".nonogram-solve[data-suspects=found]", timeout=PYTHON_READY)
+    top = box.evaluate("(input) => input.getBoundingClientRect().top")
+    header = page.locator(".md-header").evaluate("(h) => h.getBoundingClientRect().bottom")
+    assert top >= header + 40  # below the header, with room for the "Back to top" button
+    assert top < page.viewport_size["height"]
+    note = line_note(page, "row 2")
+    assert box.get_attribute("aria-describedby") == note.get_attribute("id")
+    expect(box).to_have_accessible_description(
+        "This clue may be wrong: with 1 2 1 here, the other clues have a solution."
+    )
+
+
+def test_the_page_stays_put_while_the_lines_found_are_marked(page, site_url):
+    """A 20 × 20 with a row's and a column's numbers swapped, its clues' text still open
+    above Solve: as each pair found was marked, the browser's scroll anchoring followed
+    a clue box and moved the page (175 px), Stop with it. The worker's messages are
+    held and handed to the page one at a time, whatever the machine's speed."""
+    import random
+
+    from solvelab.nonogram.generator import random_picture
+
+    picture = Puzzle.from_grid(random_picture(20, 20, 0.55, random.Random(2)))
+    rows = [[b.length for b in clue] for clue in picture.rows]
+    columns = [[b.length for b in clue] for clue in picture.columns]
+    for clue in (rows[1], columns[2]):  # their first two different neighbours swapped
+        i = next(i for i in range(len(clue) - 1) if clue[i] != clue[i + 1])
+        clue[i], clue[i + 1] = clue[i + 1], clue[i]
+    rows, columns = [" ".join(map(str, c)) for c in rows], [" ".join(map(str, c)) for c in columns]
+    pairs = suspect_pairs(parse(clue_text(rows, columns)))
+    assert len(pairs) == 6
+    page.add_init_script(HOLD_ANSWERS)
+    open_solve(page, site_url)
+    page.locator("[data-field=steps]").uncheck()
+    page.locator("summary").click()
+    page.locator("textarea").fill(clue_text(rows, columns))
+    page.get_by_role("button", name="Into the boxes").click()
+    expect(page.get_by_label("column 3", exact=True)).to_have_value(columns[2])
+    stop = page.get_by_role("button", name="Stop")
+    page.get_by_role("button", name="Solve").scroll_into_view_if_needed()
+    page.evaluate("window.held = []")
+    page.get_by_role("button", name="Solve").click()
+
+    def next_message() -> dict:
+        page.wait_for_function("window.held.length > 0", timeout=PYTHON_READY)
+        return page.evaluate("window.held.shift()")
+
+    def to_page(message: dict) -> None:
+        page.evaluate("(message) => window.toPage(message)", message)
+
+    to_page(next_message())  # the verdict
+    to_page(next_message())  # no one line will do
+    expect(page.locator(".nono-message")).to_contain_text("Looking for the two clues")
+    top = stop.evaluate("(button) => button.getBoundingClientRect().top")
+    marked = 0
+    while "progress" in (message := next_message()):
+        to_page(message)
+        marked += 1
+        assert stop.evaluate("(button) => button.getBoundingClientRect().top") == top
+    assert marked == len(pairs)
+    expect(page.locator(".nono-message")).to_contain_text("7 lines found so far, marked.")
+    to_page(message)  # the pairs named
+    root = page.locator(".nonogram-solve")
+    expect(root).to_have_attribute("data-suspects", "found")
+    # Solve again: until its verdict, no search for a wrong clue is said to be done.
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_function("window.held.length > 0", timeout=PYTHON_READY)  # the verdict
+    expect(root).not_to_have_attribute("data-suspects", re.compile(".*"))
 
 
 def test_the_pairs_found_on_the_way_but_not_named_are_unmarked_at_the_end(page, site_url):

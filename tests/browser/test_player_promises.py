@@ -9,7 +9,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from held import Held
+from held import HOLD_ANSWERS, Held
 from playwright.sync_api import expect
 from test_player import PYTHON_READY, open_player, shown, wait_for_python, wait_until_still
 
@@ -443,24 +443,6 @@ def test_a_cube_past_the_move_limit_is_linked_by_its_stickers(page, site_url):
     wait_until_still(again)
     assert shown(again) == Cube().apply(scramble).apply("F")
     expect(_message(again)).not_to_have_attribute("data-kind", "error")
-
-
-# The worker's answers to the calls made while window.held is an array are kept there;
-# window.toPage(message) hands the page one as if the worker had sent it.
-HOLD_ANSWERS = """(() => {
-    const Real = Worker;
-    window.Worker = class extends Real {
-        set onmessage(handler) {
-            window.toPage = (data) => handler({ data });
-            super.onmessage = (event) => {
-                const data = event.data;
-                const answer = data.progress || "result" in data || "error" in data;
-                if (Array.isArray(window.held) && "id" in data && answer) window.held.push(data);
-                else handler(event);
-            };
-        }
-    };
-})();"""
 
 
 @pytest.mark.parametrize("stopped", [True, False], ids=["stopped-at-the-start", "playing"])
