@@ -132,7 +132,7 @@ def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
 
     def add(line: int, grid: Grid) -> None:
         found.append((line, grid))
-        tries.tell((Suspect(line, _clue_in(puzzle, grid, line)),))
+        tries.tell(_as_found(puzzle, grid, (line,)))
 
     finished = _blamed(puzzle, tries, frozenset(), add)
     if not finished and not found:
@@ -215,7 +215,7 @@ def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
         lines = (min(first, second), max(first, second))
         if lines not in solved:
             solved[lines] = grid
-            tries.tell(tuple(Suspect(line, _clue_in(puzzle, grid, line)) for line in lines))
+            tries.tell(_as_found(puzzle, grid, lines))
 
     finished = all(
         _blamed(puzzle, tries, frozenset([first]), partial(add, first)) for first in core
@@ -229,7 +229,7 @@ def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
         pair = _nearest_pair(puzzle, tries, lines, grid)
         if pair is None:  # out of work: the clues in the solution found
             finished = False
-            pair = tuple(Suspect(line, _clue_in(puzzle, grid, line)) for line in lines)
+            pair = _as_found(puzzle, grid, lines)
         pairs.append(pair)
     pairs.sort(key=lambda pair: (sum(_distance(puzzle, s) for s in pair), [s.line for s in pair]))
     return pairs if finished else Unfinished(pairs)
@@ -272,7 +272,7 @@ def _nearest_pair(puzzle: Puzzle, tries: _Tries, lines: tuple[int, int], grid: G
     each slip of one line's clue is tried, the other's left out, for a solution where
     the other line is a slip from its clue too: the first found is given instead.
     None when the work or time ran out."""
-    pair = tuple(Suspect(line, _clue_in(puzzle, grid, line)) for line in lines)
+    pair = _as_found(puzzle, grid, lines)
     if all(_distance(puzzle, s) <= 1 for s in pair):
         return pair
     for fixed_line, other in (lines, lines[::-1]):
@@ -288,6 +288,12 @@ def _nearest_pair(puzzle: Puzzle, tries: _Tries, lines: tuple[int, int], grid: G
                 if _distance(puzzle, near) <= 1:
                     return tuple(sorted((Suspect(fixed_line, slip), near)))
     return pair
+
+
+def _as_found(puzzle: Puzzle, grid: Grid, lines: tuple[int, ...]) -> tuple[Suspect, ...]:
+    """The ``lines`` as suspects, each with the clue it has in ``grid`` (a solution with
+    their clues left out)."""
+    return tuple(Suspect(line, _clue_in(puzzle, grid, line)) for line in lines)
 
 
 def _clue_in(puzzle: Puzzle, grid: Grid, line: int) -> Clue:
