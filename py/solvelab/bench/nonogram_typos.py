@@ -95,8 +95,12 @@ def main(
     shown = f"{colours} colours, " if colours > 1 else ""
     print(f"{shown}density {density:g}, seed {seed} on; budget {budget}")
     print(f"load average at the start: {_load()}")
-    named = "found | changed pair's place" if two else "lines named | changed row's place"
-    print(f"| puzzle | slip | {named} | solves | line solves | time | first shown |")
+    named = (
+        "slips | found | changed pair's place"
+        if two
+        else "slip | lines named | changed row's place"
+    )
+    print(f"| puzzle | {named} | solves | line solves | time | first shown |")
     print("|---|---|---|---|---|---|---|---|")
     rng = random.Random(seed)
     for size in sizes:
@@ -126,7 +130,7 @@ def main(
             started = time.perf_counter()
             told: list[float] = []  # when each line (or pair) found was told
 
-            def tell(found, told=told) -> None:
+            def tell(found, told=told) -> None:  # bound now: a loop variable
                 told.append(time.perf_counter())
 
             if two:

@@ -137,8 +137,8 @@ def _suspects(puzzle: Puzzle, tries: _Tries) -> list[Suspect] | None:
     finished = _blamed(puzzle, tries, frozenset(), add)
     if not finished and not found:
         return None
-    if not finished:  # out of work: the lines found still get their nearest clues
-        tries.work = max(tries.work, SLIPS_WORK)
+    if not finished:
+        tries.more_for_nearest()
     suspects = []
     for line, grid in found:
         clue = _clue_in(puzzle, grid, line)
@@ -222,8 +222,8 @@ def _pairs(puzzle: Puzzle, tries: _Tries) -> list[Pair] | None:
     )
     if not finished and not solved:
         return None
-    if not finished:  # out of work: the pairs found still get their nearest clues
-        tries.work = max(tries.work, SLIPS_WORK)
+    if not finished:
+        tries.more_for_nearest()
     pairs = []
     for lines, grid in solved.items():
         pair = _nearest_pair(puzzle, tries, lines, grid)
@@ -368,6 +368,11 @@ class _Tries:
         finally:
             if tally is not None:
                 tally.update(solves=self.solves, work=self.budget - self.work)
+
+    def more_for_nearest(self) -> None:
+        """Out of work: up to ``SLIPS_WORK`` line solves more, for the nearest clues of the
+        lines (or pairs) found by then."""
+        self.work = max(self.work, SLIPS_WORK)
 
     def spent(self) -> bool:
         """Whether the work or the time has run out."""
