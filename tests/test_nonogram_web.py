@@ -340,7 +340,8 @@ def test_a_search_for_the_wrong_clue_that_runs_out_of_work_says_so(monkeypatch):
 def test_solve_answers_without_steps_when_recording_them_takes_too_long(monkeypatch):
     """Recording steps takes longer (a plain search is slow on some puzzles): past the
     limit, plain and then learning, the answer comes without them, never as a timeout."""
-    monkeypatch.setattr(web_nonogram, "RECORD_SECONDS", 1e-9)  # any search passes it
+    monkeypatch.setattr(web_nonogram, "PLAIN_RECORD_WORK", 1)  # any search needs more
+    monkeypatch.setattr(web_nonogram, "LEARNING_RECORD_WORK", 1)
     ring = web.nonogram_solve(text="rows\n2\n1 1\n2\ncolumns\n2\n1 1\n2", steps=True)
     assert ring["status"] == "multiple" and len(ring["solutions"]) == 2
     assert "steps" not in ring
@@ -358,7 +359,7 @@ def test_solve_records_the_learning_searchs_steps_when_plain_backtracking_is_too
     def plain_runs_out(puzzle, **options):
         if options.get("learning", True) is False:
             plain.append(puzzle)
-            return Result(puzzle, TIMEOUT)  # as a plain search past RECORD_SECONDS does
+            return Result(puzzle, TIMEOUT)  # as a plain search past PLAIN_RECORD_WORK does
         return solve(puzzle, **options)
 
     monkeypatch.setattr(web_nonogram, "solve", plain_runs_out)
@@ -370,7 +371,31 @@ def test_solve_records_the_learning_searchs_steps_when_plain_backtracking_is_too
     assert len(plain) == 1 and answer["status"] == "unique"
     kinds = [step[0] for step in answer["steps"]]
     assert "learn" in kinds and "backtrack" not in kinds and kinds[-1] == "conflict"
-    assert answer["note"].startswith("Plain backtracking took over 10 s here")
+    assert answer["note"].startswith("Plain backtracking needs over 1,000,000 line solves here")
+
+
+def test_the_steps_recorded_are_the_same_on_a_slow_machine(monkeypatch):
+    """Recording steps is bounded by work, not time: on a machine so slow that each
+    look at the clock finds 10 s gone, a puzzle gets the steps a fast one gets (here
+    the learning search's, plain backtracking needing more than its budget)."""
+    import itertools
+    from types import SimpleNamespace
+
+    from solvelab.nonogram import solver as solver_module
+
+    monkeypatch.setattr(web_nonogram, "PLAIN_RECORD_WORK", 2000)  # the demo's needs 5,451
+    rows = "1 1|2 1 1|1 2|3 4 1|2 2|2 1 1 1|1 1 2|2 2 1|1 2|1 2 1 1|2 1"  # the chapter's demo
+    columns = "1 1 1 2|1 1|1 3 1|1 2 1|1|1 1|2 3 1|1 2|1 4 1|1 3|1 1 3|2 1"
+    clues = {"row_texts": rows.split("|"), "column_texts": columns.split("|"), "steps": True}
+    fast = web.nonogram_solve(**clues)
+    ticks = itertools.count(step=10)
+    monkeypatch.setattr(
+        solver_module, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks)))
+    )
+    slow = web.nonogram_solve(**clues)
+    assert slow == fast and fast["status"] == "unique"
+    assert fast["note"].startswith("Plain backtracking needs over 2,000 line solves here")
+    assert "learn" in [step[0] for step in fast["steps"]]
 
 
 def test_export_round_trips_through_every_format():

@@ -39,7 +39,13 @@ from solvelab.nonogram.solver import MULTIPLE, NONE, TIMEOUT, UNIQUE, solve
 
 MAX_TEXT = 2_000_000  # characters of an opened file
 MAX_LINE = 100  # cells of the line demo's line (the pages' largest puzzle)
-RECORD_SECONDS = 10.0  # the longest a solve recording its steps runs (see nonogram_solve)
+# The most work (line solves, the solver's work_limit) a solve recording its steps
+# does, by plain backtracking and by the learning search (see nonogram_solve): work,
+# not time, so that a puzzle gets the same steps on a phone as on a desktop. Each
+# takes 3–8 s in CPython on a 2-core machine (plain backtracking answers several
+# times as many line solves from its cache a second), 2.3 times that in Pyodide.
+PLAIN_RECORD_WORK = 1_000_000
+LEARNING_RECORD_WORK = 150_000
 _results: dict[tuple, object] = {}  # the latest puzzles' solver results, by clues
 
 
@@ -374,8 +380,8 @@ def nonogram_solve(
     probing at every guess, each line solve a step (the Solve page's step mode),
     or with ``learning`` of the learning search, its guesses, conflicts and nogoods
     (the solver chapter's demo). A plain search is slow on some puzzles: past
-    ``RECORD_SECONDS`` the learning search's steps are recorded instead, and past
-    that again the puzzle is solved without steps; ``note`` says which.
+    ``PLAIN_RECORD_WORK`` the learning search's steps are recorded instead, and past
+    ``LEARNING_RECORD_WORK`` the puzzle is solved without steps; ``note`` says which.
     No time limit otherwise: a valid puzzle gets its answer, and Stop ends a solve.
 
     >>> nonogram_solve(row_texts=["1", "x"], column_texts=["1", "1"])
@@ -408,17 +414,21 @@ def nonogram_solve(
         return answer
     note = ""
     if steps:
-        result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True, learning=learning)
+        work = LEARNING_RECORD_WORK if learning else PLAIN_RECORD_WORK
+        result = solve(puzzle, record_steps=True, learning=learning, work_limit=work)
         if result.status == TIMEOUT and not learning:
             note = (
-                f"Plain backtracking took over {RECORD_SECONDS:g} s here: the steps are "
-                "the learning search's (its guesses, contradictions and nogoods)."
+                f"Plain backtracking needs over {PLAIN_RECORD_WORK:,} line solves here: the "
+                "steps are the learning search's (its guesses, contradictions and nogoods)."
             )
-            result = solve(puzzle, time_limit=RECORD_SECONDS, record_steps=True)
+            result = solve(puzzle, record_steps=True, work_limit=LEARNING_RECORD_WORK)
     else:
         result = solve(puzzle)
-    if result.status == TIMEOUT:  # only a solve recording its steps has a time limit
-        note = f"The steps were not recorded: recording them took over {RECORD_SECONDS:g} s."
+    if result.status == TIMEOUT:  # only a solve recording its steps has a limit
+        note = (
+            "The steps were not recorded: with them the search needs over "
+            f"{LEARNING_RECORD_WORK:,} line solves."
+        )
         result = solve(puzzle)
     answer = {
         "status": result.status,
