@@ -1097,25 +1097,58 @@ def test_explanations_are_minimal_and_sufficient():
 
 
 def test_bench_solves_in_rounds_and_keeps_the_fastest():
-    from types import SimpleNamespace
-
     from solvelab.bench.nonogram import in_rounds
 
     order = []
-    times = {"a": iter([3.0, 1.0, 2.0]), "b": iter([5.0]), "c": iter([2.0, 4.0, 3.0])}
+    times = {
+        ("slow", "a"): iter([6.0, 2.0, 4.0]),
+        ("slow", "b"): iter([9.0, 9.0, 9.0]),
+        ("fast", "a"): iter([3.0, 1.0, 1.0]),
+        ("fast", "b"): iter([5.0]),
+    }
 
-    def solve(name):
-        order.append(name)
-        status = "timeout" if name == "b" else "unique"
-        return SimpleNamespace(status=status, stats=SimpleNamespace(seconds=next(times[name])))
+    def solver(runtime):
+        def solve(name):
+            order.append((runtime, name))
+            status = "timeout" if (runtime, name) == ("fast", "b") else "unique"
+            return {"status": status, "seconds": next(times[runtime, name]), "size": name}
 
-    found = in_rounds(["a", "b", "c"], 3, solve)
-    assert order == ["a", "b", "c", "a", "c", "a", "c"]  # a timeout is not run again
-    assert [(name, f["best"], f["result"].status) for name, f in found] == [
-        ("a", 1.0, "unique"),
-        ("b", 5.0, "timeout"),
-        ("c", 2.0, "unique"),
-    ]
+        return solve
+
+    found = in_rounds(["a", "b"], 3, {"slow": solver("slow"), "fast": solver("fast")})
+    # Each puzzle in every runtime in turn, a round at a time; a timeout is not run again.
+    assert (
+        order
+        == [("slow", "a"), ("fast", "a"), ("slow", "b"), ("fast", "b")]
+        + [
+            ("slow", "a"),
+            ("fast", "a"),
+            ("slow", "b"),
+        ]
+        * 2
+    )
+    assert found["slow"]["a"] == {
+        "status": "unique",
+        "seconds": 2.0,
+        "size": "a",
+        "times": [6.0, 2.0, 4.0],
+    }
+    assert found["fast"]["a"]["seconds"] == 1.0 and found["fast"]["a"]["times"] == [3.0, 1.0, 1.0]
+    assert found["fast"]["b"]["status"] == "timeout" and found["fast"]["b"]["times"] == [5.0]
+
+
+def test_bench_pairs_each_round_s_times():
+    from solvelab.bench.nonogram import _slower, paired
+
+    # Each runtime's fastest came in another round (3 ÷ 1 = 3×); the rounds' ratios
+    # are 2×, 6× (a burst of other work in CPython's solve) and 2.5×: the median 2.5×.
+    pyodide = {"status": "unique", "seconds": 3.0, "times": [3.0, 6.0, 5.0]}
+    cpython = {"status": "unique", "seconds": 1.0, "times": [1.5, 1.0, 2.0]}
+    assert paired(pyodide, cpython) == 2.5
+    assert _slower(pyodide, cpython) == ["3.00×", "2.50×"]
+    assert paired({**pyodide, "status": "timeout"}, cpython) is None
+    assert _slower({**pyodide, "status": "timeout"}, cpython) == ["—", "—"]
+    assert _slower(pyodide, {**cpython, "seconds": 0.0009}) == ["—", "—"]  # below 1 ms
 
 
 def test_outside_tables_mark_the_masks_with_a_colour_outside():

@@ -787,28 +787,24 @@ def test_bench_times_solvelab_as_it_times_a_peer(tmp_path):
     assert _ratio(0.25, 5.7) == "0.04×"  # a faster peer (the SAT solver on 10-Dom)
 
 
-def test_bench_takes_a_peers_fastest_run_and_stops_at_its_first_timeout(monkeypatch):
+def test_bench_takes_turns_keeps_each_fastest_run_and_stops_at_a_first_timeout(monkeypatch):
     from solvelab.bench import nonogram as bench
 
-    def peer(times):
-        calls = []
+    times = {"ours": iter([0.3, 0.1, 0.2]), "peer": iter([0.5, None])}
+    calls = []
 
-        def run(command, path, time_limit):
-            calls.append(command)
-            seconds = times[len(calls) - 1]
-            return None if seconds is None else bench.PeerRun(seconds, 1)
+    def run(command, path, time_limit):
+        calls.append(command)
+        seconds = next(times[command])
+        return None if seconds is None else bench.PeerRun(seconds, 1)
 
-        return run, calls
-
-    run, calls = peer([0.3, 0.1, 0.2])
     monkeypatch.setattr(bench, "run_peer", run)
-    assert bench._fastest("peer {file}", Path("p.xml"), 60, 3) == bench.PeerRun(0.1, 1)
-    assert len(calls) == 3
-    # A run past the time limit (None) is not tried again: it would take the whole limit.
-    run, calls = peer([0.3, None, 0.2])
-    monkeypatch.setattr(bench, "run_peer", run)
-    assert bench._fastest("peer {file}", Path("p.xml"), 60, 3) is None
-    assert len(calls) == 2
+    commands = {"solvelab": "ours", "pynogram": "peer"}
+    fastest = bench._fastest(commands, Path("p.xml"), 60, 3)
+    assert fastest == {"solvelab": bench.PeerRun(0.1, 1), "pynogram": None}
+    # Turn by turn; a run past the time limit (None) is not tried again: it would
+    # take the whole limit.
+    assert calls == ["ours", "peer", "ours", "peer", "ours"]
 
 
 def test_bench_checks_the_verdict_against_a_peers_count_of_solutions(tmp_path, monkeypatch, capsys):

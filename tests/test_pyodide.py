@@ -120,21 +120,39 @@ def test_worker_refuses_a_damaged_table(tmp_path):
 
 
 def test_nonogram_bench_runs_in_pyodide(tmp_path, capsys):
-    from solvelab.bench.nonogram import main, run_pyodide
-    from solvelab.nonogram import Puzzle, dumps
+    from solvelab.bench.nonogram import main, run
+    from solvelab.nonogram import Puzzle, dumps, read_file
 
     path = tmp_path / "cross.xml"
     path.write_text(dumps(Puzzle.from_grid([".X.", "XXX", ".X."])), encoding="utf-8")
-    found = run_pyodide([path], time_limit=60, repeat=2)["cross.xml"]
-    assert found["status"] == "unique" and found["seconds"] > 0 and found["steps"] is None
-    assert run_pyodide([path], time_limit=60, red=True)["cross.xml"]["status"] == "unique"
+    puzzles = {path: read_file(path)}
+    found = run(puzzles, ("pyodide", "cpython"), time_limit=60, repeat=2)
+    for runtime in ("pyodide", "cpython"):
+        summary = found[runtime][path]
+        assert summary["status"] == "unique" and summary["steps"] is None
+        assert len(summary["times"]) == 2 and summary["seconds"] == min(summary["times"]) > 0
+    red = run(puzzles, ("pyodide",), time_limit=60, red=True)["pyodide"][path]
+    assert red["status"] == "unique"
     # Pyodide alone fills the table's size, verdict and needs, as CPython does.
     assert main(str(tmp_path), time_limit=60, runtimes=("pyodide",)) == 0
     assert "| cross | 3×3 | unique | line | " in capsys.readouterr().out
     # Two solutions: two line steps (black out), a guess, the solution and its image.
     path.write_text(dumps(Puzzle.from_grid(["X.", ".X"])), encoding="utf-8")
-    found = run_pyodide([path], time_limit=60, red=True, steps=True)["cross.xml"]
+    puzzles = {path: read_file(path)}
+    found = run(puzzles, ("pyodide",), time_limit=60, red=True, steps=True)["pyodide"][path]
     assert found["status"] == "multiple" and found["steps"] == 5
+
+
+def test_a_pyodide_session_takes_work_a_line_at_a_time_and_says_why_it_failed():
+    from solvelab.bench.pyodide import Session
+
+    code = "import sys, json\nwhile line := sys.stdin.readline():\n"
+    code += "    print('RESULT' + json.dumps(1 / int(line)), flush=True)\n"
+    with Session(code) as session:
+        assert session.ask("2") == 0.5
+        assert session.ask("4") == 0.25
+        with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+            session.ask("0")
 
 
 GENERATOR_CODE = """

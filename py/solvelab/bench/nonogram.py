@@ -3,7 +3,11 @@
 Every puzzle in the puzzles folder (``--puzzles DIR``, else ``$SOLVELAB_NONOGRAMS``,
 else ``../shared/nonograms`` beside the repository) is solved with a time
 limit; the table gives its size, verdict, what the solver needed and the time,
-in CPython and, with ``--runtime pyodide``, in Pyodide under Node.js.
+in CPython and, with ``--runtime pyodide``, in Pyodide under Node.js. With both,
+the two take turns, each puzzle solved in Pyodide and then at once in CPython in
+every round, and Pyodide ÷ CPython is given twice: the fastest time ÷ the fastest,
+and the median of each round's ratio (:func:`paired`), which a machine shared with
+other work moves far less.
 
 Peers (``--peers``): a peer is run side by side when a command for it is given in
 one of :data:`PEERS`' variables, such as ``$SOLVELAB_PEER_PYNOGRAM`` or
@@ -38,9 +42,11 @@ page's step mode and the chapter's demos do, and counts them in the table.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
+import statistics
 import subprocess
 import sys
 import time
@@ -119,36 +125,54 @@ def find_puzzles(directory: Path, only: tuple[str, ...] | None = None) -> list[P
     return files
 
 
-def run_cpython(
-    puzzles: dict, time_limit: float, repeat: int = 1, check: bool = False, steps: bool = False
-) -> dict[Path, dict]:
-    """Each puzzle's result (``puzzles``: each file's puzzle), its time the fastest of
-    ``repeat`` rounds (see :func:`in_rounds`)."""
+def run(
+    puzzles: dict,
+    runtimes: tuple[str, ...],
+    time_limit: float,
+    repeat: int = 1,
+    check: bool = False,
+    red: bool = False,
+    steps: bool = False,
+) -> dict[str, dict[Path, dict]]:
+    """Each runtime's :func:`solved` summary of each puzzle (``puzzles``: each file's
+    puzzle, in red with ``red``, as :func:`in_red` makes it), its time the fastest of
+    ``repeat`` rounds (see :func:`in_rounds`): ``{runtime: {path: summary}}``."""
     from solvelab.nonogram import solve
 
-    paths = list(puzzles)
-
-    def solve_one(path: Path):
+    def in_cpython(path: Path) -> dict:
         if sys.stderr.isatty():  # the table comes after the last round: say where it is
             print(f"\rsolving {short_name(path):>12}", end="", file=sys.stderr, flush=True)
-        return solve(puzzles[path], time_limit, check_goal=check, record_steps=steps)
+        puzzle = puzzles[path]
+        return solved(puzzle, solve(puzzle, time_limit, check_goal=check, record_steps=steps))
 
-    results = {
-        path: summary(puzzles[path], found) for path, found in in_rounds(paths, repeat, solve_one)
-    }
+    paths = list(puzzles)
+    solvers = {}
+    with contextlib.ExitStack() as stack:
+        if "pyodide" in runtimes:
+            from solvelab.bench.pyodide import Session
+
+            texts = [path.read_text(encoding="utf-8") for path in paths]
+            code = (
+                f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\n"
+                f"CHECK = {check}\nIN_RED = {red}\nSTEPS = {steps}\n" + PYODIDE_CODE
+            )
+            session = stack.enter_context(Session(code))
+            index = {path: i for i, path in enumerate(paths)}
+            solvers["pyodide"] = lambda path: session.ask(str(index[path]))
+        if "cpython" in runtimes:
+            solvers["cpython"] = in_cpython
+        found = in_rounds(paths, repeat, solvers)
     if sys.stderr.isatty():
         print("\r" + " " * 21 + "\r", end="", file=sys.stderr, flush=True)
-    return results
+    return found
 
 
-def summary(puzzle, found: dict) -> dict:
-    """What the table shows of one puzzle's solves (``found``, from :func:`in_rounds`),
-    in either runtime."""
-    result = found["result"]
+def solved(puzzle, result) -> dict:
+    """What the table shows of one solve of ``puzzle``, in either runtime."""
     return {
         "status": result.status,
         "difficulty": result.difficulty,
-        "seconds": found["best"],
+        "seconds": result.stats.seconds,
         "branches": result.stats.branches,
         "matches_goal": (
             puzzle.goal in result.solutions
@@ -160,62 +184,57 @@ def summary(puzzle, found: dict) -> dict:
     }
 
 
-def in_rounds(paths, repeat, solve):
-    """``(path, {"result": the first round's result, "best": the fastest time})`` for
-    each puzzle: every round solves each puzzle once, in turn, and a puzzle that
-    timed out is not solved again. Rounds, not one puzzle ``repeat`` times in a row:
-    a burst of other work on the machine then spoils one run of each puzzle, not all
-    the runs of one."""
-    best = {}
-    for round_ in range(repeat):
+def in_rounds(paths, repeat: int, solvers: dict) -> dict[str, dict]:
+    """``{runtime: {path: summary}}``: each of ``solvers`` (a runtime's name and its
+    function from a path to :func:`solved`'s summary) solves each puzzle once a round,
+    in turn, the runtimes one after the other on each puzzle; a puzzle that timed out
+    in a runtime is not solved again there. A summary is the first round's, with its
+    time the fastest and ``times`` each round's.
+
+    Rounds, not one puzzle ``repeat`` times in a row: a burst of other work on the
+    machine then spoils one run of each puzzle, not all the runs of one. And the
+    runtimes side by side, not one after the other: this machine's speed can move by
+    half from one minute to the next, and the ratio of two times taken a moment apart
+    moves far less than that of two taken minutes apart (see :func:`paired`)."""
+    found: dict[str, dict] = {runtime: {} for runtime in solvers}
+    for _ in range(repeat):
         for path in paths:
-            if round_ and best[path]["result"].status == "timeout":
-                continue
-            result = solve(path)
-            if not round_:
-                best[path] = {"result": result, "best": result.stats.seconds}
-            best[path]["best"] = min(best[path]["best"], result.stats.seconds)
-    return [(path, best[path]) for path in paths]
+            for runtime, solve in solvers.items():
+                first = found[runtime].get(path)
+                if first is not None and first["status"] == "timeout":
+                    continue
+                summary = solve(path)
+                if first is None:
+                    found[runtime][path] = {**summary, "times": [summary["seconds"]]}
+                else:
+                    first["times"].append(summary["seconds"])
+                    first["seconds"] = min(first["times"])
+    return found
+
+
+def paired(pyodide: dict, cpython: dict) -> float | None:
+    """The median over the rounds of Pyodide's time ÷ CPython's, the two solved one
+    right after the other (see :func:`in_rounds`); None if either timed out. Steadier
+    than the fastest ÷ the fastest on a machine shared with other work: a burst of
+    it slows both solves of a round alike, and a longer solve is likelier to meet
+    one, so the fastest of Pyodide's is more often spoilt than CPython's."""
+    if "timeout" in (pyodide["status"], cpython["status"]):
+        return None
+    return statistics.median(p / c for p, c in zip(pyodide["times"], cpython["times"], strict=True))
 
 
 PYODIDE_CODE = """
-import json
+import json, sys
 from solvelab.nonogram import parse, solve
-from solvelab.bench.nonogram import in_red, in_rounds, summary
-puzzles = {name: parse(text, "xml") for name, text in TEXTS}
+from solvelab.bench.nonogram import in_red, solved
+puzzles = [parse(text, "xml") for text in TEXTS]
 if IN_RED:
-    puzzles = {name: in_red(puzzle) for name, puzzle in puzzles.items()}
-def solve_one(name):
-    return solve(puzzles[name], LIMIT, check_goal=CHECK, record_steps=STEPS)
-for name, found in in_rounds(list(puzzles), REPEAT, solve_one):
-    print("RESULT" + json.dumps([name, summary(puzzles[name], found)]), flush=True)
+    puzzles = [in_red(puzzle) for puzzle in puzzles]
+while line := sys.stdin.readline():
+    puzzle = puzzles[int(line)]
+    result = solve(puzzle, LIMIT, check_goal=CHECK, record_steps=STEPS)
+    print("RESULT" + json.dumps(solved(puzzle, result)), flush=True)
 """
-
-
-def run_pyodide(
-    paths: list[Path],
-    time_limit: float,
-    repeat: int = 1,
-    check: bool = False,
-    red: bool = False,
-    steps: bool = False,
-) -> dict[str, dict]:
-    """Each puzzle's :func:`summary` by its file's name, its time the fastest of
-    ``repeat``, solved in Pyodide under Node.js."""
-    from solvelab.bench.pyodide import run_python
-
-    texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
-    code = (
-        f"TEXTS = {json.dumps(texts)}\nLIMIT = {time_limit!r}\nREPEAT = {repeat}\n"
-        f"CHECK = {check}\nIN_RED = {red}\nSTEPS = {steps}\n"
-    )
-    output = run_python(code + PYODIDE_CODE, timeout=time_limit * len(paths) * repeat + 300)
-    results = {}
-    for line in output.splitlines():
-        if line.startswith("RESULT"):
-            name, summed = json.loads(line[6:])
-            results[name] = summed
-    return results
 
 
 # Each peer's name in the table and the variable holding its command.
@@ -254,16 +273,18 @@ def run_peer(command: str, path: Path, time_limit: float) -> PeerRun | None:
     return PeerRun(float(said.get("SECONDS", wall)), solutions)
 
 
-def _fastest(command: str, path: Path, time_limit: float, repeat: int) -> PeerRun | None:
-    """The fastest of ``repeat`` runs of a peer's command; None once one run passes
-    the time limit (it is not run again: a timeout takes the whole limit)."""
-    best = None
+def _fastest(commands: dict[str, str], path: Path, time_limit: float, repeat: int) -> dict:
+    """Each command's fastest of ``repeat`` runs, by its name; None for a command once
+    one run passes the time limit (it is not run again: a timeout takes the whole
+    limit). The commands take turns, as the runtimes do in :func:`in_rounds`."""
+    best: dict[str, PeerRun | None] = {}
     for _ in range(repeat):
-        run = run_peer(command, path, time_limit)
-        if run is None:
-            return None
-        if best is None or run.seconds < best.seconds:
-            best = run
+        for name, command in commands.items():
+            if name in best and best[name] is None:
+                continue
+            run = run_peer(command, path, time_limit)
+            if run is None or best.get(name) is None or run.seconds < best[name].seconds:
+                best[name] = run
     return best
 
 
@@ -297,12 +318,14 @@ def _ratio(theirs: float, ours: float | None) -> str:
     return f"{ratio:.1f}×" if ratio < 100 else f"{ratio:.0f}×"
 
 
-def _slower(pyodide: float | None, cpython: float, *statuses: str) -> str:
-    """How many times as long Pyodide took; "—" below 1 ms of CPython's time, where
-    the timer's grain and one stray interruption weigh too much."""
-    if pyodide is None or cpython < 0.001 or "timeout" in statuses:
-        return "—"
-    return f"{pyodide / cpython:.2f}×"
+def _slower(pyodide: dict, cpython: dict) -> list[str]:
+    """How many times as long Pyodide took: its fastest ÷ CPython's, and
+    :func:`paired`; "—" below 1 ms of CPython's time, where the timer's grain and one
+    stray interruption weigh too much, and for a timeout."""
+    ratio = paired(pyodide, cpython)
+    if ratio is None or cpython["seconds"] < 0.001:
+        return ["—", "—"]
+    return [f"{pyodide['seconds'] / cpython['seconds']:.2f}×", f"{ratio:.2f}×"]
 
 
 def _fmt(seconds: float | None, status: str = "") -> str:
@@ -359,9 +382,6 @@ def main(
     print("; one-colour puzzles in red (--in-red)" if red else "", end="")
     print("; recording the steps (--steps)" if steps else "")
     print(f"load average at the start: {_load()}")
-    pyodide = {}
-    if "pyodide" in runtimes:
-        pyodide = run_pyodide(paths, time_limit, repeat, check, red, steps)
     header = ["puzzle", "size", "verdict", "needs"]
     if "cpython" in runtimes:
         header.append("CPython")
@@ -369,7 +389,7 @@ def main(
         header.append("Pyodide")
     both = "cpython" in runtimes and "pyodide" in runtimes
     if both:
-        header.append("Pyodide ÷ CPython")
+        header += ["Pyodide ÷ CPython", "÷ paired"]
     if peer_commands:
         header.append("solvelab, first solve")
     for name in peer_commands:
@@ -378,42 +398,37 @@ def main(
         header += [f"{name} (published)" for name in PUBLISHED]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    cpython = (
-        run_cpython(puzzles, time_limit, repeat, check, steps) if "cpython" in runtimes else {}
-    )
+    found = run(puzzles, runtimes, time_limit, repeat, check, red, steps)
+    cpython, pyodide = found.get("cpython", {}), found.get("pyodide", {})
     checked: dict[str, int] = {}  # puzzles whose verdict a peer's count of solutions bears out
     disagreements: list[str] = []
     for path in paths:
         name = short_name(path)
         row = [name]
-        verdict = ""
         # The puzzle's size, verdict and what it needs: CPython's, or Pyodide's alone.
-        r = cpython[path] if "cpython" in runtimes else pyodide.get(path.name)
-        if r is not None:
-            needs = r["difficulty"]
-            if needs == "search":
-                needs += f" ({r['branches']} guesses)"
-            if r["steps"] is not None:
-                needs += f", {r['steps']} steps"
-            verdict = r["status"]
-            shown = verdict + (" ≠ goal" if r["matches_goal"] is False else "")
-            row += [r["size"], shown, needs]
-        else:
-            row += ["", "missing", ""]
+        r = cpython[path] if "cpython" in runtimes else pyodide[path]
+        needs = r["difficulty"]
+        if needs == "search":
+            needs += f" ({r['branches']} guesses)"
+        if r["steps"] is not None:
+            needs += f", {r['steps']} steps"
+        verdict = r["status"]
+        shown = verdict + (" ≠ goal" if r["matches_goal"] is False else "")
+        row += [r["size"], shown, needs]
         if "cpython" in runtimes:
             row.append(_fmt(r["seconds"], r["status"]))
         if "pyodide" in runtimes:
-            p = pyodide.get(path.name, {"status": "missing", "seconds": None})
+            p = pyodide[path]
             row.append(_fmt(p["seconds"], p["status"]))
             if both:
-                row.append(_slower(p["seconds"], r["seconds"], p["status"], r["status"]))
+                row += _slower(p, r)
         if peer_commands:
             # Ours timed as a peer's: the first solve in a new process.
-            first = _fastest(FIRST_SOLVE, path, time_limit, repeat)
-            ours = first.seconds if first is not None else None
+            fastest = _fastest({"solvelab": FIRST_SOLVE, **peer_commands}, path, time_limit, repeat)
+            ours = fastest["solvelab"].seconds if fastest["solvelab"] is not None else None
             row.append(_fmt(ours) if ours is not None else f"> {time_limit:g} s")
-        for peer, command in peer_commands.items():
-            theirs = _fastest(command, path, time_limit, repeat)
+        for peer in peer_commands:
+            theirs = fastest[peer]
             if theirs is None:  # the peer took longer than the limit: a lower bound
                 row.append(f"> {time_limit:g} s")
                 row.append("> " + _ratio(time_limit, ours) if ours is not None else "—")
