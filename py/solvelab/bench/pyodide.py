@@ -85,8 +85,8 @@ class Session:
         if self._node.poll() is None:
             self._node.stdin.close()  # the code's next readline() is empty: it ends
             try:
-                self._node.wait(timeout=30)
-            except subprocess.TimeoutExpired:
+                self._node.wait(timeout=5)
+            except subprocess.TimeoutExpired:  # still at work (a Ctrl-C mid-solve)
                 self._node.kill()
                 self._node.wait()
         self._code.close()
