@@ -42,8 +42,9 @@ MAX_LINE = 100  # cells of the line demo's line (the pages' largest puzzle)
 # The most work (line solves, the solver's work_limit) a solve recording its steps
 # does, by plain backtracking and by the learning search (see nonogram_solve): work,
 # not time, so that a puzzle gets the same steps on a phone as on a desktop. Each
-# takes 3–8 s in CPython on a 2-core machine (plain backtracking answers several
-# times as many line solves from its cache a second), 2.3 times that in Pyodide.
+# took 2–8 s in CPython on a 2-core machine on the benchmark puzzles (plain
+# backtracking answers several times as many line solves a second from its cache),
+# and Pyodide takes 2.3 times as long.
 PLAIN_RECORD_WORK = 1_000_000
 LEARNING_RECORD_WORK = 150_000
 _results: dict[tuple, object] = {}  # the latest puzzles' solver results, by clues
@@ -418,8 +419,9 @@ def nonogram_solve(
         result = solve(puzzle, record_steps=True, learning=learning, work_limit=work)
         if result.status == TIMEOUT and not learning:
             note = (
-                f"Plain backtracking needs over {PLAIN_RECORD_WORK:,} line solves here: the "
-                "steps are the learning search's (its guesses, contradictions and nogoods)."
+                f"Plain backtracking needs over {PLAIN_RECORD_WORK:,} line solves on these "
+                "clues: the steps are the learning search's (its guesses, contradictions and "
+                "nogoods)."
             )
             result = solve(puzzle, record_steps=True, work_limit=LEARNING_RECORD_WORK)
     else:
@@ -427,7 +429,7 @@ def nonogram_solve(
     if result.status == TIMEOUT:  # only a solve recording its steps has a limit
         note = (
             "The steps were not recorded: with them the search needs over "
-            f"{LEARNING_RECORD_WORK:,} line solves."
+            f"{LEARNING_RECORD_WORK:,} line solves on these clues."
         )
         result = solve(puzzle)
     answer = {
