@@ -283,7 +283,7 @@ def _fastest(commands: dict[str, str], path: Path, time_limit: float, repeat: in
             if name in best and best[name] is None:
                 continue
             run = run_peer(command, path, time_limit)
-            if run is None or best.get(name) is None or run.seconds < best[name].seconds:
+            if run is None or name not in best or run.seconds < best[name].seconds:
                 best[name] = run
     return best
 
