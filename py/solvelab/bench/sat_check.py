@@ -1,0 +1,168 @@
+"""solvelab's verdicts checked against CaDiCaL's, on random puzzles too big for the
+tests' brute force (bench only, in the SAT peer's environment: see sat_peer.py).
+
+The tests check solvelab against a brute-force solver on grids of up to 6 × 6;
+this checks it, puzzle by puzzle, against a solver it shares no code with, on
+grids of up to ``--max-size`` cells a side (22 by default). Each seed makes one
+puzzle (see :func:`random_case`): the clues of a random picture of one to four
+colours (one solution or several), or, half the time, those clues with a row's run
+and a column's run of one colour both made one longer or shorter, which keeps
+every colour's totals and usually leaves no solution. solvelab solves it
+(``--time-limit``), CaDiCaL counts its solutions up to two (``sat_peer.py``'s
+encoding), and the two must agree: none, unique or multiple. Every picture
+solvelab gives is also checked against the clues. It prints each disagreement as
+it comes, then the verdicts by kind and the puzzles that took solvelab longest,
+beside CaDiCaL's time; the exit status is 1 if any disagreed::
+
+    /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --count 2000
+
+Usage: python sat_check.py [--count N] [--first SEED] [--max-size N] [--time-limit S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # solvelab from this tree
+from solvelab.bench.sat_peer import Encoding  # noqa: E402
+from solvelab.nonogram import (  # noqa: E402
+    MULTIPLE,
+    NONE,
+    TIMEOUT,
+    UNIQUE,
+    Block,
+    Colour,
+    NonogramError,
+    Puzzle,
+    solve,
+)
+from solvelab.nonogram.puzzle import BLACK, WHITE  # noqa: E402
+
+COLOURS = (
+    WHITE,
+    BLACK,
+    Colour("red", "r", "FF0000"),
+    Colour("green", "g", "00FF00"),
+    Colour("blue", "b", "0000FF"),
+)
+# CaDiCaL's count of solutions (at most 2) as a verdict.
+VERDICTS = (NONE, UNIQUE, MULTIPLE)
+
+
+def random_case(seed: int, max_size: int = 22) -> tuple[str, Puzzle] | None:
+    """The puzzle of ``seed``, as ``("picture", puzzle)`` (a random picture's clues)
+    or ``("changed", puzzle)`` (those clues with a row's run and a column's run of one
+    colour one longer, or one shorter); None when the changed clues do not fit their
+    lines. The picture is the puzzle's goal either way.
+
+    >>> random_case(3)[0], random_case(3) == random_case(3)
+    ('changed', True)
+    """
+    rng = random.Random(seed)
+    width, height = rng.randint(3, max_size), rng.randint(3, max_size)
+    colours = rng.choice((1, 1, 1, 2, 3, 4))  # one colour half the time
+    density = rng.uniform(0.25, 0.85)
+    picture = [
+        [rng.randint(1, colours) if rng.random() < density else 0 for _ in range(width)]
+        for _ in range(height)
+    ]
+    puzzle = Puzzle.from_grid(picture, COLOURS[: colours + 1])
+    if rng.random() < 0.5:
+        return "picture", puzzle
+    rows = [list(clue) for clue in puzzle.rows]
+    columns = [list(clue) for clue in puzzle.columns]
+    in_rows = [(y, j) for y, clue in enumerate(rows) for j in range(len(clue))]
+    if not in_rows:  # an empty picture
+        return "picture", puzzle
+    y, j = rng.choice(in_rows)
+    colour = rows[y][j].colour
+    x, i = rng.choice(
+        [(x, i) for x, clue in enumerate(columns) for i, b in enumerate(clue) if b.colour == colour]
+    )
+    step = rng.choice((1, -1))
+    if min(rows[y][j].length, columns[x][i].length) + step < 1:
+        step = 1
+    rows[y][j] = Block(rows[y][j].length + step, colour)
+    columns[x][i] = Block(columns[x][i].length + step, colour)
+    try:
+        changed = Puzzle(
+            tuple(map(tuple, rows)), tuple(map(tuple, columns)), puzzle.colours, goal=puzzle.goal
+        )
+    except NonogramError:  # a run too long for its line
+        return None
+    return "changed", changed
+
+
+def sat_count(puzzle: Puzzle) -> int:
+    """How many solutions CaDiCaL finds, at most 2 (as sat_peer.py solves)."""
+    from pysat.solvers import Solver  # not solvelab's: see sat_peer.py
+
+    encoding = Encoding(puzzle)
+    count = 0
+    with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
+        while count < 2 and solver.solve():
+            count += 1
+            model = solver.get_model()
+            solver.add_clause([-model[v - 1] for v in encoding.cell_vars])
+    return count
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=500, help="puzzles (seeds) to check")
+    parser.add_argument("--first", type=int, default=0, help="the first seed")
+    parser.add_argument("--max-size", type=int, default=22, help="the most cells a side")
+    parser.add_argument("--time-limit", type=float, default=60, help="solvelab's, seconds")
+    args = parser.parse_args(argv)
+    tally: Counter = Counter()  # (kind, verdict)
+    skipped = 0
+    times = []  # (solvelab's seconds, CaDiCaL's or None, seed, what)
+    disagreements = 0
+    for seed in range(args.first, args.first + args.count):
+        case = random_case(seed, args.max_size)
+        if case is None:
+            skipped += 1
+            continue
+        kind, puzzle = case
+        colours = len(puzzle.colours) - 1
+        what = f"{kind} {puzzle.width}×{puzzle.height}, {colours} colour{'s' * (colours > 1)}"
+        start = time.perf_counter()
+        result = solve(puzzle, time_limit=args.time_limit)
+        seconds = time.perf_counter() - start
+        pictures = result.pictures()
+        if result.status == TIMEOUT:
+            tally[kind, TIMEOUT] += 1
+            times.append((seconds, None, seed, what))
+            continue
+        start = time.perf_counter()
+        theirs = VERDICTS[sat_count(puzzle)]
+        times.append((seconds, time.perf_counter() - start, seed, what))
+        tally[kind, result.status] += 1
+        broken = [picture for picture in pictures if not puzzle.check(picture)]
+        repeated = len(set(map(tuple, pictures))) < len(pictures)
+        if result.status != theirs or broken or repeated:
+            disagreements += 1
+            print(
+                f"seed {seed} ({what}): solvelab {result.status}, CaDiCaL {theirs}"
+                + (f"; pictures that break a clue: {broken}" if broken else "")
+                + ("; a picture given twice" if repeated else ""),
+                flush=True,
+            )
+    for (kind, verdict), n in sorted(tally.items()):
+        print(f"{n:6d}  {kind}, {verdict}")
+    print(f"{skipped:6d}  skipped: a changed run too long for its line")
+    print("the longest for solvelab:")
+    for seconds, theirs, seed, what in sorted(times, reverse=True)[:5]:
+        cadical = "not run (solvelab timed out)" if theirs is None else f"{theirs:.2f} s"
+        print(f"  seed {seed} ({what}): {seconds:.2f} s; CaDiCaL {cadical}")
+    print(f"{disagreements} disagreement(s) in {sum(tally.values())} puzzles")
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""bench/sat_check.py: its random puzzles, and its comparison (CaDiCaL itself is
+not solvelab's, so a stand-in counts the solutions here)."""
+
+from solvelab.bench import sat_check
+from solvelab.nonogram import MULTIPLE, UNIQUE, Puzzle, solve
+
+
+def test_the_random_cases_are_pictures_and_clues_changed_in_one_row_and_one_column():
+    kinds = set()
+    for seed in range(60):
+        case = sat_check.random_case(seed, max_size=10)
+        if case is None:
+            continue
+        kind, puzzle = case
+        kinds.add(kind)
+        picture = puzzle.goal
+        if kind == "picture":
+            assert puzzle.check(picture)
+            assert solve(puzzle).status in (UNIQUE, MULTIPLE)
+        else:
+            original = Puzzle.from_grid(picture, puzzle.colours)
+            rows, columns = (
+                [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+                for before, after in (
+                    (puzzle.rows, original.rows),
+                    (puzzle.columns, original.columns),
+                )
+            )
+            assert len(rows) == len(columns) == 1, seed
+    assert kinds == {"picture", "changed"}
+
+
+def test_it_says_where_solvelab_and_the_sat_solver_disagree(monkeypatch, capsys):
+    def verdict(puzzle):
+        return sat_check.VERDICTS.index(solve(puzzle).status)
+
+    monkeypatch.setattr(sat_check, "sat_count", verdict)
+    assert sat_check.main(["--count", "12", "--max-size", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "CaDiCaL none" not in out and "CaDiCaL unique" not in out
+    assert out.rstrip().endswith("0 disagreement(s) in 10 puzzles")  # two are skipped
+
+    monkeypatch.setattr(sat_check, "sat_count", lambda puzzle: (verdict(puzzle) + 1) % 3)
+    assert sat_check.main(["--count", "12", "--max-size", "10"]) == 1
+    out = capsys.readouterr().out
+    assert out.count(", CaDiCaL ") == 10
+    assert out.rstrip().endswith("10 disagreement(s) in 10 puzzles")
