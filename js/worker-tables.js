@@ -17,8 +17,17 @@
 /** A table that is not what the manifest says (cut short, damaged). */
 class TableDamaged extends Error {}
 
+// Going offline cuts a download at once, but a worker's navigator.onLine says so a
+// moment later (6 ms here, idle; longer on a busy machine), and Chromium sends workers
+// no "offline" event: a download that fails while it still says online waits up to
+// this long for it to change.
+const OFFLINE_NEWS_MS = 1500;
+
 /** Why a download failed, in words: offline, the network's own ("Failed to fetch") say little. */
-export function whyNotDownloaded(error) {
+export async function whyNotDownloaded(error) {
+  for (let waited = 0; navigator.onLine && waited < OFFLINE_NEWS_MS; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return navigator.onLine ? error.message : "this device is offline, and solvelab is not saved on it for offline use yet";
 }
 
@@ -345,7 +354,7 @@ export async function download(url, cache = "default", onProgress = () => {}) {
   try {
     response = await fetch(url, { cache });
   } catch (error) {
-    throw new Error(`${name}: ${whyNotDownloaded(error)}`);
+    throw new Error(`${name}: ${await whyNotDownloaded(error)}`);
   }
   if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length")) || undefined;
@@ -357,7 +366,7 @@ export async function download(url, cache = "default", onProgress = () => {}) {
     try {
       chunk = await reader.read();
     } catch (error) {
-      throw new Error(`${name}: ${whyNotDownloaded(error)}`);
+      throw new Error(`${name}: ${await whyNotDownloaded(error)}`);
     }
     if (chunk.done) break;
     chunks.push(chunk.value);

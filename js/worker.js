@@ -126,8 +126,8 @@ const startFailed = new Promise((_, reject) => {
 });
 startFailed.catch(() => {}); // raced in boot
 
-const booting = boot().catch((error) => {
-  const message = `Python could not start (${namedDownload(error).message ?? error})`;
+const booting = boot().catch(async (error) => {
+  const message = `Python could not start (${(await namedDownload(error)).message ?? error})`;
   status({ stage: "error", message });
   throw new Error(message);
 });
@@ -137,10 +137,10 @@ if (backgroundTables) booting.then(() => tables().catch(() => {}), () => {}); //
 // Pyodide imports its runtime's JavaScript, pyodide.asm.mjs; the browser's words when
 // that download fails name the URL ("Failed to fetch dynamically imported module:
 // <url>" in Chromium, "error loading dynamically imported module: <url>" in Firefox).
-function namedDownload(error) {
+async function namedDownload(error) {
   const url = /dynamically imported module: (\S+)/.exec(error?.message ?? "")?.[1];
   if (!url?.startsWith(PYODIDE_URL)) return error;
-  return new Error(`${url.slice(PYODIDE_URL.length)} could not be downloaded (${whyNotDownloaded(error)})`);
+  return new Error(`${url.slice(PYODIDE_URL.length)} could not be downloaded (${await whyNotDownloaded(error)})`);
 }
 
 async function boot() {
@@ -202,7 +202,7 @@ function countPyodideDownloads(onBytes, onFail) {
     try {
       response = await plain(input, init);
     } catch (error) {
-      throw failed(whyNotDownloaded(error));
+      throw failed(await whyNotDownloaded(error));
     }
     if (!response.ok) failed(`HTTP ${response.status}`);
     if (!file || !response.ok || !response.body) return response;
@@ -215,7 +215,7 @@ function countPyodideDownloads(onBytes, onFail) {
         try {
           chunk = await reader.read();
         } catch (error) {
-          throw failed(whyNotDownloaded(error));
+          throw failed(await whyNotDownloaded(error));
         }
         if (chunk.done) return controller.close();
         file.loaded += chunk.value.byteLength;
