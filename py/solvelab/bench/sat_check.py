@@ -30,7 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # solvelab from this tree
-from solvelab.bench.sat_peer import Encoding  # noqa: E402
+from solvelab.bench.sat_peer import Encoding, count_solutions  # noqa: E402
 from solvelab.nonogram import (  # noqa: E402
     MULTIPLE,
     NONE,
@@ -101,16 +101,7 @@ def random_case(seed: int, max_size: int = 22) -> tuple[str, Puzzle] | None:
 
 def sat_count(puzzle: Puzzle) -> int:
     """How many solutions CaDiCaL finds, at most 2 (as sat_peer.py solves)."""
-    from pysat.solvers import Solver  # not solvelab's: see sat_peer.py
-
-    encoding = Encoding(puzzle)
-    count = 0
-    with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
-        while count < 2 and solver.solve():
-            count += 1
-            model = solver.get_model()
-            solver.add_clause([-model[v - 1] for v in encoding.cell_vars])
-    return count
+    return count_solutions(Encoding(puzzle))[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -105,9 +105,21 @@ class Encoding:
                 self.clauses.append([-self.cell[cells[i]][colour]] + covered[i][colour])
 
 
-def main() -> None:
+def count_solutions(encoding: Encoding) -> tuple[int, int]:
+    """How many solutions CaDiCaL finds, at most 2 (each found one ruled out for the
+    next solve), and its conflicts over the solves."""
     from pysat.solvers import Solver
 
+    solutions = 0
+    with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
+        while solutions < 2 and solver.solve():
+            solutions += 1
+            model = solver.get_model()
+            solver.add_clause([-model[v - 1] for v in encoding.cell_vars])  # another one
+        return solutions, solver.accum_stats()["conflicts"]
+
+
+def main() -> None:
     puzzle = read_file(sys.argv[1])
     start = time.perf_counter()
     encoding = Encoding(puzzle)
@@ -116,13 +128,7 @@ def main() -> None:
         for a, b in twins:  # a cell and the cell it moves to have one colour
             for x, y in zip(encoding.cell[a], encoding.cell[b], strict=True):
                 encoding.clauses += [[-x, y], [x, -y]]
-    solutions = 0
-    with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
-        while solutions < 2 and solver.solve():
-            solutions += 1
-            model = solver.get_model()
-            solver.add_clause([-model[v - 1] for v in encoding.cell_vars])  # another one
-        conflicts = solver.accum_stats()["conflicts"]
+    solutions, conflicts = count_solutions(encoding)
     print(f"SECONDS {time.perf_counter() - start:.6f}")
     print(f"SOLUTIONS {solutions}")
     print(f"CONFLICTS {conflicts}")
