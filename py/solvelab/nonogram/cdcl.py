@@ -5,9 +5,10 @@ puzzles (:mod:`solvelab.nonogram.learning_colour`, a literal is a cell and a col
 A literal ``lit`` is even or odd, ``lit ^ 1`` its opposite, and ``lit >> 1`` its
 variable: a cell, or a (cell, colour) pair numbered ``cell * k + colour``. The trail
 holds the literals made true, in order; each has a level (the guesses before it) and a
-reason: a clause (its literals, all false but this one) or ``(line, bound)``, "the
-line solver forced it from the line's cells known before trail position ``bound``",
-turned into a clause only when the analysis of a contradiction needs it.
+reason: a clause (its literals, all false but this one) or ``(line, before)``, "the
+line solver forced it from the line's cells as they were then" (``before``, their
+masks as bytes: the line state it solved), turned into a clause only when the
+analysis of a contradiction needs it.
 
 What the two searches do differently is how a literal changes the grid and is undone
 (``_assign``, ``_apply``, ``_undo``), how a line explains itself (``_explain``),
@@ -119,9 +120,9 @@ class Cdcl:
                 s.stats.line_lookups += 1
             if changes is None:
                 self.failed_line = line
-                return self._explain(line, len(self.trail))
+                return self._explain(line, old)
             if changes:
-                self._apply(s.indices[line], changes, (line, len(self.trail)))
+                self._apply(s.indices[line], changes, (line, old))
 
     def _propagate_clauses(self, false_lit: int):
         watchers = self.watches.get(false_lit)
@@ -158,8 +159,8 @@ class Cdcl:
         """The false literals that forced ``var``'s true literal."""
         reason = self.reason[var]
         if type(reason) is tuple:
-            line, bound = reason
-            lits = self._explain(line, bound, var)
+            line, before = reason
+            lits = self._explain(line, before, var)
             self.reason[var] = lits  # valid while the literal stays true
             return lits
         return [lit for lit in reason if lit >> 1 != var]

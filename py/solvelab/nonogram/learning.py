@@ -87,11 +87,12 @@ class LearningSearch(Cdcl):
 
     # -- explanations ---------------------------------------------------------------
 
-    def _explain(self, line: int, bound: int, cell: int = -1) -> list[int]:
+    def _explain(self, line: int, before: bytes, cell: int = -1) -> list[int]:
         """The false literals of a small set of cells of ``line`` that, with the clue
         alone, force ``cell``'s value (or, with ``cell = -1``, make the line
-        impossible): the cells known before trail position ``bound``, less every cell
-        the line can do without, latest first (so the reason leans on older cells).
+        impossible): the cells known in ``before`` (the line as the line solver had
+        it), less every cell the line can do without, latest first (so the reason
+        leans on older cells).
 
         A cell is forced exactly when the line cannot take its other value, so both
         cases are "this line state has no placement"; the line solver's forward table
@@ -99,10 +100,11 @@ class LearningSearch(Cdcl):
         """
         grid, pos = self.grid, self.pos
         cells = self.s.indices[line]
-        state = bytearray(3 if pos[c] >= bound else grid[c] for c in cells)
         flip = -1
+        state = before
         if cell >= 0:
             flip = cells.index(cell)
+            state = bytearray(before)
             state[flip] = 3 ^ grid[cell]
         key = bytes(state) + bytes((flip + 1,))  # a conflict on the same state differs
         cache = self.explained[line]

@@ -36,7 +36,8 @@ class ColourSearch(Cdcl):
         self.k = k = len(solver.puzzle.colours)
         n = solver.size
         super().__init__(solver, grid, restart_base, n * k)
-        self.root = bytes(grid)  # the masks the search starts from
+        # Each line's masks at the start: what its explanations may put back.
+        self.root_lines = [bytes(grid[c] for c in cells) for cells in solver.indices]
         # For each (cell, value), the clause "the cell is one of its values" with that
         # value first: the reason a cell left with one value is that one (made once).
         self.one_of: list = [None] * (n * k)
@@ -157,106 +158,123 @@ class ColourSearch(Cdcl):
 
     # -- explanations ---------------------------------------------------------------
 
-    def _explain(self, line: int, bound: int, var: int = -1) -> list[int]:
-        """The false "is" literals of a few values taken out of ``line``'s cells before
-        trail position ``bound`` that, with the clue alone, take out ``var``'s value
-        (its cell left with that value only has no placement) or, with ``var = -1``,
-        leave the line no placement."""
-        k, pos, level = self.k, self.pos, self.level
+    def _explain(self, line: int, before: bytes, var: int = -1) -> list[int]:
+        """The false "is" literals of a few values taken out of ``line``'s cells in
+        ``before`` (the line as the line solver had it) that, with the clue alone, take
+        out ``var``'s value (its cell left with that value only has no placement) or,
+        with ``var = -1``, leave the line no placement."""
+        k = self.k
         cells = self.s.indices[line]
-        state = bytearray(len(cells))
-        gone = []  # (latest pos, [(index in the line, value), ...]) of the cells' values
-        flip = 0  # which value of which cell is explained (0: a contradiction)
-        flip_cell, flip_v = divmod(var, k) if var >= 0 else (-1, 0)
-        root, grid = self.root, self.grid
-        for i, cell in enumerate(cells):
-            if cell == flip_cell:
-                state[i] = 1 << flip_v
-                flip = i * k + flip_v + 1
-                continue
-            mask = root[cell]
-            out = mask & ~grid[cell]  # taken out in the search: before the bound or after
-            latest = -1
-            values = []  # the values out that may come back (not out at level 0)
-            while out:
-                low = out & -out
-                out ^= low
-                v = low.bit_length() - 1
-                other = cell * k + v
-                if pos[other] < bound:
-                    mask ^= low
-                    if level[other]:
-                        values.append((i, v))
-                        latest = max(latest, pos[other])
-            state[i] = mask
-            if values:
-                gone.append((latest, values))
-        key = bytes(state) + flip.to_bytes(2, "big")
+        flip = -1  # the index in the line of the cell explained (-1: a contradiction)
+        if var >= 0:
+            cell, v = divmod(var, k)
+            flip = cells.index(cell)
+            state = bytearray(before)
+            state[flip] = 1 << v
+            key = bytes(state) + (flip * k + v + 1).to_bytes(2, "big")
+        else:
+            state = before
+            key = before + b"\0\0"
         cache = self.explained[line]
         kept = cache.get(key)
         if kept is None:
-            gone.sort(reverse=True)  # the latest first: the reason leans on older values
-            kept = _shrink(state, [values for _, values in gone], self.s.line_solvers[line])
+            kept = _shrink(state, self._gone(line, before, flip), self.s.line_solvers[line])
             if len(cache) >= 50000:
                 cache.clear()
             cache[key] = kept
         return [(cells[i] * k + v) * 2 + 1 for i, v in kept]
 
+    def _gone(self, line: int, before: bytes, flip: int) -> list[list[tuple[int, int]]]:
+        """For each cell of ``line`` but the one at index ``flip``, the values taken out
+        of it in ``before`` that may come back (not out at level 0), as ``(index in the
+        line, value)``: the cells whose latest value went out latest first (the reason
+        then leans on older values)."""
+        k, pos, level = self.k, self.pos, self.level
+        cells = self.s.indices[line]
+        root = self.root_lines[line]
+        gone = []
+        for i, was in enumerate(root):
+            out = was & ~before[i]
+            if not out or i == flip:
+                continue
+            base = cells[i] * k
+            latest = -1
+            values = []
+            while out:
+                low = out & -out
+                out ^= low
+                v = low.bit_length() - 1
+                if level[base + v]:
+                    values.append((i, v))
+                    latest = max(latest, pos[base + v])
+            if values:
+                gone.append((latest, values))
+        gone.sort(reverse=True)
+        return [values for _, values in gone]
 
-def _shrink(state: bytearray, order: list[list[tuple[int, int]]], solver) -> list[tuple[int, int]]:
+
+def _shrink(state: bytes, order: list[list[tuple[int, int]]], solver) -> list[tuple[int, int]]:
     """The values of ``order`` (for each cell, ``(index, value)`` of the values taken out
     of it in a line ``state`` that has no placement) that must stay out for it to have
     none; the others are put back: whole cells first, in chunks (half of them at a time,
     then halves of those), then the values of each cell that must stay, one by one.
 
-    The line is kept as bit sets (see :meth:`LineSolver.fits_bits`): ``sets[0]`` the
-    cells that may be background, ``sets[1 + j]`` those that may have palette colour
-    ``j``. A value the clue does not have is never needed: putting it back changes
-    nothing the clue can use."""
+    The line is kept as bit sets (see :meth:`LineSolver.fits_bits`), packed ``n`` bits
+    apart in one integer, so that putting values back is one ``|``: field 0 the cells
+    that may be background, field ``1 + j`` those that may have palette colour ``j``.
+    A value the clue does not have is never needed: putting it back changes nothing
+    the clue can use."""
     n = len(state)
     palette = solver.palette
-    sets = [int(state.translate(_CAN_BG), 2)]
-    sets += [int(state.translate(_HAS[c]), 2) for c in palette]
-    where = [0] + [-1] * 7  # each value's bit set, or -1
+    line = int(state.translate(_CAN_BG), 2)
     for j, c in enumerate(palette):
-        where[c] = 1 + j
+        line |= int(state.translate(_HAS[c]), 2) << (n * (j + 1))
+    offset = [0] + [-1] * 7  # where each value's field starts, or -1
+    for j, c in enumerate(palette):
+        offset[c] = n * (j + 1)
     top = n - 1
+    field = (1 << n) - 1
+    shifts = [n * (j + 1) for j in range(len(palette))]
+    fits_bits = solver.fits_bits
 
-    def put_back(sets: list[int], values) -> list[int]:
-        sets = sets.copy()
+    def bits_of(values) -> int:
+        bits = 0
         for i, v in values:
-            if where[v] >= 0:
-                sets[where[v]] |= 1 << (top - i)
-        return sets
+            if offset[v] >= 0:
+                bits |= 1 << (offset[v] + top - i)
+        return bits
 
-    def fits(sets: list[int]) -> bool:
-        return solver.fits_bits(sets[0], sets[1:], n)
+    def fits(line: int) -> bool:
+        return fits_bits(line & field, [line >> shift & field for shift in shifts], n)
 
+    cells = [(values, bits_of(values)) for values in order]
     needed = []  # the cells whose values cannot all come back
-    half = len(order) // 2
-    pending = [order[half:], order[:half]] if half else [order]
+    half = len(cells) // 2
+    pending = [cells[half:], cells[:half]] if half else [cells]
     while pending:
-        cells = pending.pop()
-        if not cells:
+        chunk = pending.pop()
+        if not chunk:
             continue
-        more = put_back(sets, [value for values in cells for value in values])
+        more = line
+        for _, bits in chunk:
+            more |= bits
         if not fits(more):
-            sets = more  # put back for good
-        elif len(cells) > 1:
-            half = len(cells) // 2
-            pending.append(cells[half:])
-            pending.append(cells[:half])
+            line = more  # put back for good
+        elif len(chunk) > 1:
+            half = len(chunk) // 2
+            pending.append(chunk[half:])
+            pending.append(chunk[:half])
         else:
-            needed.append(cells[0])
+            needed.append(chunk[0][0])
     kept = []
     for values in needed:
         if len(values) == 1:
             kept += values
             continue
         for value in values:
-            more = put_back(sets, [value])
+            more = line | bits_of([value])
             if fits(more):
                 kept.append(value)
             else:
-                sets = more
+                line = more
     return kept

@@ -244,16 +244,17 @@ class LineSolver:
     def fits_bits(self, bg: int, fills: list[int], n: int) -> bool:
         """:meth:`fits` for a line of ``n`` cells given as bit sets, read backwards (bit
         ``n - 1 - i`` is cell ``i``, as ``int(cells.translate(table), 2)`` reads them):
-        ``bg`` the cells that may be background, ``fills`` those that may have each
-        colour of the palette. The explanations of the learning searches change a few
-        bits and ask again, many times a line.
+        ``bg`` the cells that may be background, ``fills`` (a list of the caller's
+        making, which this extends) those that may have each colour of the palette. The
+        explanations of the learning searches change a few bits and ask again, many
+        times a line.
 
         The forward table of the reversed line, its last row only: a row is the
         positions reached, row 0 through background cells from 0, row j + 1 the ends of
         run j placed after row j (after a background cell when run j - 1 has its
         colour) carried on through background cells, where ``((e & bg) + bg) ^ bg``
         sets the bits that a carry from ``e`` runs through, by integer addition."""
-        f = fills.copy()
+        f = fills
         for src, shift in self.fits_plan:
             x = f[src]
             f.append(x & x >> shift)
