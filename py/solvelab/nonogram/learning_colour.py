@@ -234,7 +234,7 @@ def _shrink(state: bytes, order: list[list[tuple[int, int]]], solver) -> list[tu
         offset[c] = n * (j + 1)
     top = n - 1
     field = (1 << n) - 1
-    shifts = [n * (j + 1) for j in range(len(palette))]
+    shifts = [offset[c] for c in palette]  # each palette colour's field
     fits_bits = solver.fits_bits
 
     def bits_of(values) -> int:
