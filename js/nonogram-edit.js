@@ -373,13 +373,17 @@ async function open(args, what) {
   say(`Opened ${title}${answer.width} × ${answer.height} from ${what}.${note}`);
 }
 
+let lastFile = null; // a token of the file chosen last
 $("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];
   event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (!file) return;
+  // A file chosen ends the opening of the one before, even if it is refused itself.
+  opening?.abort();
+  const chosen = (lastFile = {});
   readTextFile(file)
-    .then((text) => open({ text, name: file.name }, "the file"))
-    .catch(failed);
+    .then((text) => chosen === lastFile && open({ text, name: file.name }, "the file"))
+    .catch((error) => chosen === lastFile && failed(error));
 });
 
 $("[data-form=link]").addEventListener("submit", (event) => {

@@ -535,16 +535,26 @@ $("[data-form=generate]").addEventListener("submit", (event) => {
       if (hadFocus && document.activeElement === document.body) make.focus();
     });
 });
+let lastFile = null; // a token of the file chosen last
 $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (!file) return;
+  // A file chosen ends the opening of the one before, even if it is refused itself.
+  const ended = opened !== null;
+  opened?.abort();
+  const chosen = (lastFile = {});
   let text;
   try {
     text = await readTextFile(file);
   } catch (error) {
-    return refuse(error.message);
+    if (chosen !== lastFile) return;
+    refuse(error.message);
+    // The puzzle in play stays: the check of its verdict, which the opening ended, again.
+    if (ended) checkVerdict();
+    return;
   }
+  if (chosen !== lastFile) return; // another file was chosen while this one was read
   open((signal) => python.call("nonogram_from_text", { text, name: file.name }, { signal }), { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));
 });
 $("[data-form=link]").addEventListener("submit", (event) => {

@@ -414,10 +414,12 @@ const failed = (error) => error.name === "Cancelled" || say(error.message, "erro
 const actions = {
   solve,
   stop: () => python.stop(),
-  async fill() {
-    const answer = await python.call("nonogram_from_text", { text: clueText.value, check_totals: false });
-    fillBoxes(answer, "The text", `${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
-  },
+  fill: () =>
+    readIntoBoxes(async (signal) => {
+      const answer = await python.call("nonogram_from_text", { text: clueText.value, check_totals: false }, { signal });
+      signal.throwIfAborted();
+      fillBoxes(answer, "The text", `${answer.width} × ${answer.height} clues in the boxes: press Solve.`);
+    }),
   first: () => goTo(0),
   back: () => goTo(step() - 1),
   forward: () => goTo(step() + 1),
@@ -454,15 +456,34 @@ for (const name of ["width", "height"]) {
     }
   });
 }
-async function openFile(file) {
+let reading = null; // the AbortController of the clues being read for the boxes, or null
+
+/** Clues read for the boxes by `read(signal)`: a file, or the text. The newest read wins:
+ * one started while another is under way ends it, and the older one's answer, or its
+ * error, is for nobody (a file read while Python still parses the one before, whether
+ * the newer one is read or refused, is what the page shows). */
+async function readIntoBoxes(read) {
+  reading?.abort();
+  const controller = (reading = new AbortController());
+  try {
+    await read(controller.signal);
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  } finally {
+    if (reading === controller) reading = null;
+  }
+}
+async function openFile(file, signal) {
   const text = await readTextFile(file);
-  const answer = await python.call("nonogram_from_text", { text, name: file.name, check_totals: false });
+  signal.throwIfAborted();
+  const answer = await python.call("nonogram_from_text", { text, name: file.name, check_totals: false }, { signal });
+  signal.throwIfAborted();
   fillBoxes(answer, file.name, `Opened ${file.name} (${answer.width} × ${answer.height}): press Solve.`, text);
 }
 $("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];
   event.target.value = ""; // the same file chosen again (edited since) is a change too
-  if (file) openFile(file).catch(failed);
+  if (file) readIntoBoxes((signal) => openFile(file, signal)).catch(failed);
 });
 
 // -- the clues as text ------------------------------------------------------------------

@@ -848,3 +848,44 @@ def test_a_file_once_read_can_be_chosen_again_and_a_binary_one_is_refused(
         ]
     )
     expect(page.locator(".nono-message")).to_have_text("x.bin: the file is not UTF-8 text.")
+
+
+@pytest.mark.parametrize("second", ["refused", "read"])
+@pytest.mark.parametrize("page_name", ["solve", "play", "edit"])
+def test_the_file_chosen_last_wins_over_one_python_is_still_reading(
+    page, site_url, page_name, second
+):
+    # A file chosen while Python still reads the one before: that one's answer, when it
+    # comes, is for nobody, whether the later file is refused (it is no text) or read.
+    # (On a busy machine the first answer came after the refusal and took its place.)
+    page.add_init_script(HOLD_ANSWERS)
+    page.goto(f"{site_url}nonograms/{page_name}/")
+    file_input = page.locator("[data-field=file]")
+    expect(file_input).to_be_enabled(timeout=PYTHON_READY)
+    page.evaluate("window.held = []")
+    first = clue_text(*dom(3)).encode()  # 7 × 7
+    file_input.set_input_files(
+        files=[{"name": "dom.txt", "mimeType": "text/plain", "buffer": first}]
+    )
+    page.wait_for_function("window.held.length > 0", timeout=PYTHON_READY)
+    held = page.evaluate("window.held.splice(0)")  # dom.txt's answer, kept from the page
+    page.evaluate("window.held = null")  # the answers after it reach the page
+    if second == "refused":
+        later = {
+            "name": "x.bin",
+            "mimeType": "application/octet-stream",
+            "buffer": bytes(range(256)),
+        }
+        said = "x.bin: the file is not UTF-8 text."
+    else:
+        plus = clue_text(["1", "3", "1"], ["1", "3", "1"]).encode()  # one solution: Play says so
+        later = {"name": "plus.txt", "mimeType": "text/plain", "buffer": plus}
+        said = "3 × 3"
+    file_input.set_input_files(files=[later])
+    message = page.locator(".nono-message")
+    expect(message).to_contain_text(said, timeout=PYTHON_READY)
+    for answer in held:
+        page.evaluate("(message) => window.toPage(message)", answer)
+    page.evaluate("() => new Promise((done) => setTimeout(done))")  # what it set off, done
+    expect(message).to_contain_text(said)
+    expect(message).not_to_contain_text("7 × 7")
