@@ -459,9 +459,8 @@ for (const name of ["width", "height"]) {
 let reading = null; // the AbortController of the clues being read for the boxes, or null
 
 /** Clues read for the boxes by `read(signal)`: a file, or the text. The newest read wins:
- * one started while another is under way ends it, and the older one's answer, or its
- * error, is for nobody (a file read while Python still parses the one before, whether
- * the newer one is read or refused, is what the page shows). */
+ * one started while another is under way ends it, and the older one's answer or error,
+ * when it comes, is for nobody, whether the newer one is read or refused. */
 async function readIntoBoxes(read) {
   reading?.abort();
   const controller = (reading = new AbortController());
