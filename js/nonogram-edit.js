@@ -373,13 +373,16 @@ async function open(args, what) {
   say(`Opened ${title}${answer.width} × ${answer.height} from ${what}.${note}`);
 }
 
+/** A link refused before Python is asked: it is the newest choice all the same, so a
+ * puzzle still being opened is not opened. */
+const refuse = (text) => (opening?.abort(), say(text, "error"));
+
 let lastFile = null; // a token of the file chosen last
 $("[data-field=file]").addEventListener("change", (event) => {
   const file = event.target.files[0];
   event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (!file) return;
-  // A file chosen ends the opening of the one before, even if it is refused itself.
-  opening?.abort();
+  opening?.abort(); // this file is the newest choice, even if it is refused
   const chosen = (lastFile = {});
   readTextFile(file)
     .then((text) => chosen === lastFile && open({ text, name: file.name }, "the file"))
@@ -394,11 +397,11 @@ $("[data-form=link]").addEventListener("submit", (event) => {
   try {
     params = new URL(text, location.href).searchParams;
   } catch {
-    return say("That is not a link.", "error");
+    return refuse("That is not a link.");
   }
   const clues = params.get("c") ?? "";
-  if (!clues) return say(NO_PUZZLE_IN_THE_BOX, "error");
-  if (clues.length > MAX_LINK) return say("The link is too long to be a puzzle.", "error");
+  if (!clues) return refuse(NO_PUZZLE_IN_THE_BOX);
+  if (clues.length > MAX_LINK) return refuse("The link is too long to be a puzzle.");
   open({ clues }, "the link").catch(failed);
 });
 

@@ -438,8 +438,9 @@ const saySource = (text, kind = "") => {
   sourceStatus.textContent = text;
   sourceStatus.dataset.kind = kind;
 };
-/** A form's request refused before Python is asked: said beside the forms too. */
-const refuse = (text) => (saySource(text, "error"), say(text, "error"));
+/** A form's request refused before Python is asked: said beside the forms too. It is the
+ * newest choice all the same, so a puzzle still being opened is not opened. */
+const refuse = (text) => (endOpening(), saySource(text, "error"), say(text, "error"));
 
 /** Why the page does not play a puzzle Python read (over its size limit), or its error. */
 function refusal(answer) {
@@ -455,6 +456,15 @@ function refusal(answer) {
 }
 
 let opened = null; // the AbortController of the puzzle being opened, if one is
+
+/** Ends the opening of a puzzle under way, if one is, for a newer choice that opens none
+ * (yet): the puzzle in play stays, and the check of its verdict, which the opening
+ * stopped, starts again. */
+function endOpening() {
+  if (!opened) return;
+  opened.abort();
+  checkVerdict();
+}
 
 /** Opens the puzzle `ask(signal)` answers (as Python's nonogram_from_… do), saying why
  * not; resolves with null if another puzzle was chosen or opened first. */
@@ -540,19 +550,13 @@ $("[data-field=file]").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   event.target.value = ""; // the same file chosen again (edited since) is a change too
   if (!file) return;
-  // A file chosen ends the opening of the one before, even if it is refused itself.
-  const ended = opened !== null;
-  opened?.abort();
+  endOpening(); // this file is the newest choice, even if it is refused
   const chosen = (lastFile = {});
   let text;
   try {
     text = await readTextFile(file);
   } catch (error) {
-    if (chosen !== lastFile) return;
-    refuse(error.message);
-    // The puzzle in play stays: the check of its verdict, which the opening ended, again.
-    if (ended) checkVerdict();
-    return;
+    return chosen === lastFile && refuse(error.message);
   }
   if (chosen !== lastFile) return; // another file was chosen while this one was read
   open((signal) => python.call("nonogram_from_text", { text, name: file.name }, { signal }), { source: { label: `file: ${file.name}` } }).catch((e) => say(e.message, "error"));

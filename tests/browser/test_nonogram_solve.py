@@ -850,14 +850,18 @@ def test_a_file_once_read_can_be_chosen_again_and_a_binary_one_is_refused(
     expect(page.locator(".nono-message")).to_have_text("x.bin: the file is not UTF-8 text.")
 
 
-@pytest.mark.parametrize("second", ["refused", "read"])
-@pytest.mark.parametrize("page_name", ["solve", "play", "edit"])
-def test_the_file_chosen_last_wins_over_one_python_is_still_reading(
+@pytest.mark.parametrize(
+    ("page_name", "second"),
+    [(name, second) for name in ("solve", "play", "edit") for second in ("refused", "read")]
+    + [("play", "bad link"), ("edit", "bad link")],
+)
+def test_the_choice_made_last_wins_over_a_file_python_is_still_reading(
     page, site_url, page_name, second
 ):
-    # A file chosen while Python still reads the one before: that one's answer, when it
-    # comes, is for nobody, whether the later file is refused (it is no text) or read.
-    # (On a busy machine the first answer came after the refusal and took its place.)
+    # A file chosen, or a link given, while Python still reads the file before: that
+    # one's answer, when it comes, is for nobody, whether the later choice is refused (a
+    # file that is no text, a link that is none) or read. (On a busy machine the first
+    # answer came after the refusal and took its place.)
     page.add_init_script(HOLD_ANSWERS)
     page.goto(f"{site_url}nonograms/{page_name}/")
     file_input = page.locator("[data-field=file]")
@@ -870,18 +874,23 @@ def test_the_file_chosen_last_wins_over_one_python_is_still_reading(
     page.wait_for_function("window.held.length > 0", timeout=PYTHON_READY)
     held = page.evaluate("window.held.splice(0)")  # dom.txt's answer, kept from the page
     page.evaluate("window.held = null")  # the answers after it reach the page
-    if second == "refused":
-        later = {
-            "name": "x.bin",
-            "mimeType": "application/octet-stream",
-            "buffer": bytes(range(256)),
-        }
+    if second == "bad link":
+        page.evaluate("document.querySelectorAll('details').forEach((d) => (d.open = true))")
+        page.locator("[data-field=link]").fill("http://[nonsense")
+        page.locator("[data-field=link]").press("Enter")
+        said = "That is not a link."
+    elif second == "refused":
+        binary = bytes(range(256))
+        file_input.set_input_files(
+            files=[{"name": "x.bin", "mimeType": "application/octet-stream", "buffer": binary}]
+        )
         said = "x.bin: the file is not UTF-8 text."
     else:
         plus = clue_text(["1", "3", "1"], ["1", "3", "1"]).encode()  # one solution: Play says so
-        later = {"name": "plus.txt", "mimeType": "text/plain", "buffer": plus}
+        file_input.set_input_files(
+            files=[{"name": "plus.txt", "mimeType": "text/plain", "buffer": plus}]
+        )
         said = "3 × 3"
-    file_input.set_input_files(files=[later])
     message = page.locator(".nono-message")
     expect(message).to_contain_text(said, timeout=PYTHON_READY)
     for answer in held:
