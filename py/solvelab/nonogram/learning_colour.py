@@ -226,15 +226,14 @@ def _shrink(state: bytes, order: list[list[tuple[int, int]]], solver) -> list[tu
     the clue can use."""
     n = len(state)
     palette = solver.palette
+    offset = [0] + [-1] * 7  # where each value's field starts, or -1
     line = int(state.translate(_CAN_BG), 2)
     for j, c in enumerate(palette):
-        line |= int(state.translate(_HAS[c]), 2) << (n * (j + 1))
-    offset = [0] + [-1] * 7  # where each value's field starts, or -1
-    for j, c in enumerate(palette):
         offset[c] = n * (j + 1)
+        line |= int(state.translate(_HAS[c]), 2) << offset[c]
+    shifts = [offset[c] for c in palette]  # each palette colour's field
     top = n - 1
     field = (1 << n) - 1
-    shifts = [offset[c] for c in palette]  # each palette colour's field
     fits_bits = solver.fits_bits
 
     def bits_of(values) -> int:
