@@ -939,7 +939,7 @@ def agrees_with_the_dp(solver, cells) -> str:
 
 
 def test_bit_set_line_solver_agrees_with_the_dp():
-    # One-colour clues take the bit-set path; cells may still allow other colours.
+    # One-colour clues in lines whose cells may allow other colours: the colour path.
     rng = random.Random(11)
     for _ in range(3000):
         n = rng.randint(1, 30)

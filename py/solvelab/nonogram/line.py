@@ -153,8 +153,7 @@ class LineSolver:
         """The cells narrowed to what every placement agreeing with them allows, or
         ``None`` if no placement agrees with them."""
         if self.in_bytes and cells and max(cells) < 256:
-            solve_bits = self._solve_bits if self.one_colour else self._solve_colour
-            out = solve_bits(bytes(cells))
+            out = self._solve_colour(bytes(cells))
             return None if out is None else list(out)
         return self._solve_dp(cells)
 
@@ -266,34 +265,13 @@ class LineSolver:
             row = (((ends & bg) + bg) ^ bg) | ends
         return bool(row >> n & 1)
 
-    def _solve_bits(self, cells: bytes) -> bytes | None:
-        narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
-        if narrowed is None:
-            return None
-        _, _, can_bg, can_fill = narrowed
-        n = len(cells)
-        # Cell i becomes the base-256 digit i: '0'/'1' characters added as digits.
-        digits = (
-            int.from_bytes(format(can_bg, f"0{n}b").encode(), "big")
-            + 2 * int.from_bytes(format(can_fill, f"0{n}b").encode(), "big")
-            - 3 * int.from_bytes(b"0" * n, "big")
-        )
-        return digits.to_bytes(n, "little")
-
     def changes(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
         """What the line solver changes in ``cells`` (bytes): ``((index, new mask), ...)``,
         or ``None`` if no placement agrees with them."""
         if 0 in cells:  # a cell with no colour left
             return None
-        if self.one_colour and cells:
-            if max(cells) <= 3:
-                return self.changes_plain(cells)
-            narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
-            if narrowed is None:
-                return None
-            bg, fill, can_bg, can_fill = narrowed
-            # Cells that allowed other colours lose them too.
-            return _diff(bg ^ can_bg | fill ^ can_fill | _bits_of(cells, _OTHER), can_bg, can_fill)
+        if self.one_colour and cells and max(cells) <= 3:
+            return self.changes_plain(cells)
         if cells:
             if not cells.translate(None, _ONE_BIT):
                 return () if self._fits_known(cells) else None
@@ -394,10 +372,20 @@ class LineSolver:
         return _cells_of(len(cells), can_bg, cans)
 
     def _narrow_colour(self, cells: bytes) -> tuple[int, int, list[tuple[int, int]]] | None:
-        """The line solver on bit sets for any clue (runs of different colours need no
-        gap between them), cells given as bytes of masks (bit ``c`` = colour ``c``,
-        colours 0 to 7): :meth:`_narrow_bits` with one bit set for each colour of the
-        clue, of the cells that allow it.
+        """The line solver on bit sets, for any clue of colours 0 to 7 (runs of
+        different colours need no gap between them), cells given as bytes of masks
+        (bit ``c`` = colour ``c``): the same tables as the DP, each row one integer (bit
+        ``i`` = position ``i``), so a row is a few integer operations instead of a loop
+        over the cells.
+
+        Row ``j`` of the forward table ``fwd[j]`` has bit ``i`` when the first ``j``
+        runs fit in cells ``0 .. i-1``. The backward table is the forward table of the
+        reversed line (the characters read the other way round give its bit sets for
+        free), its rows bit-reversed all at once (see :func:`_backward`). It is built
+        first, as it finds a line with no placement; the forward rows are then
+        combined with it as they are made. The line is read as a bit set of the cells
+        that may be background and one for each colour of the clue, of the cells that
+        allow it.
 
         Returns the cells that change (a bit set), the cells that may be background
         and ``[(colour bit, cells that may have it), ...]``, or ``None`` when no
@@ -448,7 +436,8 @@ class LineSolver:
         (no other colour), as bytes or a bytearray (propagation from the empty grid
         slices the grid's): the propagation's hot path, with no checks.
 
-        :meth:`_narrow_bits` written out here, with fewer steps a run. The backward
+        :meth:`_narrow_colour` for one colour written out here, with fewer steps a
+        run and the changes listed from the bit sets directly. The backward
         table (see :func:`_backward`) keeps, for each run, not its row but where the
         run before it may end: the background cells after which the runs from it on
         fit, which is what the forward rows are combined with. The runs of one
@@ -575,10 +564,11 @@ class LineSolver:
 
     def _changes_few(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
         """:meth:`changes_plain` for a clue of one run or none."""
-        if self.k == 1:
-            narrowed = self._narrow_one(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
-        else:
-            narrowed = self._narrow_bits(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
+        if not self.k:  # every cell background
+            if 2 in cells:
+                return None
+            return tuple([(i, 1) for i, v in enumerate(cells) if v == 3])
+        narrowed = self._narrow_one(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
         if narrowed is None:
             return None
         bg, fill, can_bg, can_fill = narrowed
@@ -586,9 +576,13 @@ class LineSolver:
         return _diff(diff, can_bg, can_fill) if diff else ()
 
     def _narrow_one(self, t_bg: bytes, t_fill: bytes) -> tuple[int, int, int, int] | None:
-        """:meth:`_narrow_bits` for a clue of one run, with no tables: the run may
-        start wherever its cells may be filled and it covers every cell that must be
-        (those that may not be background)."""
+        """The one-colour line solver for a clue of one run, with no tables: the run
+        may start wherever its cells may be filled and it covers every cell that must
+        be (those that may not be background). ``t_bg`` and ``t_fill``: the line as
+        ``b"0"``/``b"1"`` characters, one a cell, for "may be background" and "may be
+        filled". Returns those two as bit sets (``bg``, ``fill``) and what the clue
+        allows of them (``can_bg``, ``can_fill``), or ``None`` when the run fits
+        nowhere."""
         bg = int(t_bg[::-1], 2)
         fill = int(t_fill[::-1], 2)
         length = self.lengths[0]
@@ -613,54 +607,6 @@ class LineSolver:
         for step in shifts:
             can_fill |= can_fill << step
         return bg, fill, bg & ~always, can_fill
-
-    def _narrow_bits(self, t_bg: bytes, t_fill: bytes) -> tuple[int, int, int, int] | None:
-        """The one-colour line solver on bit sets: the same tables as the DP, each row
-        one integer (bit ``i`` = position ``i``), so a row is a few integer operations
-        instead of a loop over the cells.
-
-        ``t_bg`` and ``t_fill``: the line as ``b"0"``/``b"1"`` characters, one a cell,
-        for "may be background" and "may be filled". Returns those two as bit sets
-        (``bg``, ``fill``) and what the clue allows of them (``can_bg``,
-        ``can_fill``), or ``None`` when no placement fits.
-
-        Row ``j`` of the forward table ``fwd[j]`` has bit ``i`` when the first ``j``
-        runs fit in cells ``0 .. i-1``. The backward table is the forward table of
-        the reversed line (the characters read the other way round give its bit sets
-        for free), its rows bit-reversed all at once (see :func:`_backward`). It is
-        built first, as it finds a line with no placement; the forward rows are
-        then combined with it as they are made.
-        """
-        n = len(t_bg)
-        width = n + 1
-        plan = self.fits_plan
-        # Field j of ``packed`` (n + 1 bits each): runs j .. k-1 fit in cells i .. n-1.
-        packed = _backward(int(t_bg, 2), _fits([int(t_fill, 2)], plan), self.rev_runs, width)
-        if packed is None:
-            return None
-        bg = int(t_bg[::-1], 2)
-        fill = int(t_fill[::-1], 2)
-        f = _fits([fill], plan)
-        row = (((1 & bg) + bg) ^ bg) | 1  # fwd[0]
-        # Bits past cell n - 1 may be wrong in these sets: ``bg`` clears them.
-        can_bg = row & packed >> 1
-        can_fill = 0
-        starts = row
-        for length, slot, shifts, _, more in self.runs:
-            starts &= f[slot]
-            ends = starts << length
-            row = (((ends & bg) + bg) ^ bg) | ends  # fwd[j + 1]
-            packed >>= width  # field 0 is now bwd[j + 1]
-            after = packed >> 1  # runs j + 1 .. fit from cell i + 1 on
-            can_bg |= row & after
-            # Run j can end before cell e when the later runs fit after a gap at e.
-            starts &= (bg & after if more else packed) >> length
-            # Every cell that a run starting at one of ``starts`` covers.
-            for step in shifts:
-                starts |= starts << step
-            can_fill |= starts
-            starts = (row & bg) << 1
-        return bg, fill, can_bg & bg, can_fill
 
     def _forward(self, can_bg: list[int], pref: dict[int, list[int]]) -> list[list[bool]]:
         """fwd[j][i]: the first j runs fit in the first i cells (``can_bg``: which cells
@@ -761,7 +707,6 @@ _LAZY = {
 # colour 1 (bit 1); other colours' bits are not in the clue, so they are dropped.
 _CAN_BG = bytes(48 + (m & 1) for m in range(256))
 _CAN_FILL = bytes(48 + (m >> 1 & 1) for m in range(256))
-_OTHER = bytes(48 + (m > 3) for m in range(256))
 # The masks of one colour (deleted to see if a line is solved), and for a solved
 # one-colour line, background to b" " and filled to b"#" (its runs are then words).
 _ONE_BIT = bytes(1 << c for c in range(8))
