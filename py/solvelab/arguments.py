@@ -48,6 +48,18 @@ class ArgumentParser(argparse.ArgumentParser):
         return parsed
 
 
+def colour_option(parser: argparse.ArgumentParser, drawn: str) -> None:
+    """``--colour`` (or ``--color``): whether to draw ``drawn`` in colour; see
+    :func:`colour_wanted`."""
+    parser.add_argument(
+        "--colour",
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help=f"draw {drawn} in colour: on a terminal (auto, the default), always or never",
+    )
+
+
 def colour_wanted(choice: str) -> bool:
     """Whether to draw in colour for ``--colour``: on a terminal for auto, unless
     NO_COLOR is set and not empty (as no-color.org says)."""

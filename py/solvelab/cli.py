@@ -35,6 +35,7 @@ import sys
 from solvelab import __version__
 from solvelab.arguments import (
     ArgumentParser,
+    colour_option,
     colour_wanted,
     count,
     examples,
@@ -52,16 +53,6 @@ from solvelab.arguments import (
 # to import, and every command builds the help that names it.
 GODS_NUMBER = 20  # every cube can be solved in 20 moves (Rokicki et al., 2010)
 SHORT_SOLVE_SECONDS = 10.0  # cube solve's time limit when --max-length is below 20
-
-
-def _add_colour_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--colour",
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="draw the net in colour: on a terminal (auto, the default), always or never",
-    )
 
 
 def _cube_facelets(args: argparse.Namespace) -> int:
@@ -320,7 +311,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the net of a solved cube after ALG.",
     )
     p.add_argument("alg", metavar="ALG", help=alg_help)
-    _add_colour_option(p)
+    colour_option(p, "the net")
 
     p = _command(
         commands,
@@ -330,7 +321,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Print a uniformly random solvable cube: its facelet string and its net.",
     )
     p.add_argument("--seed", type=seed, help="make the cube reproducible")
-    _add_colour_option(p)
+    colour_option(p, "the net")
 
     p = _command(
         commands,

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from solvelab.arguments import (
     ArgumentParser,
+    colour_option,
     colour_wanted,
     examples,
     one_line,
@@ -312,16 +313,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
     )
 
 
-def _colour_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--colour",
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="draw in colour: on a terminal (auto, the default), always or never",
-    )
-
-
 def add_commands(topics) -> None:
     """Add the ``nonogram`` topic to the CLI's topics."""
     nonogram = topics.add_parser(
@@ -371,7 +362,7 @@ def add_commands(topics) -> None:
         help="look for up to N solutions, not 2 (the fewest that settle uniqueness): "
         f"fewer than N found means exactly that many (N from 2 to {MAX_SOLUTIONS})",
     )
-    _colour_option(p)
+    colour_option(p, "the picture")
     p.set_defaults(run=cmd_solve)
 
     p = commands.add_parser(
@@ -380,7 +371,7 @@ def add_commands(topics) -> None:
         description="Print the clues (and goal) of FILE. Exit status 0, or 2 for a bad file.",
     )
     p.add_argument("file", metavar="FILE")
-    _colour_option(p)
+    colour_option(p, "the picture")
     p.set_defaults(run=cmd_show)
 
     p = commands.add_parser(
