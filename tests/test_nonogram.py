@@ -982,7 +982,13 @@ def test_plain_line_solver_on_lines_with_nothing_known():
 def test_line_solver_makes_its_rarer_attributes_on_first_use():
     solver = LineSolver([(2, 1), (1, 2), (1, 2)])
     assert solver.same_prev == [False, False, True]  # made on first use
-    assert solver.runs[2][4] is False and solver.runs[1][4] is True
+    # The clue read backwards: a background cell before its second run, not its third.
+    assert [gap for _, _, gap in solver.rev_runs] == [False, True, False]
+    one_colour = LineSolver([(2, 1), (3, 1)])
+    with pytest.raises(AttributeError):  # not made by the set-up
+        object.__getattribute__(one_colour, "colour_plan")
+    assert one_colour.solve([3] * 7) == [3, 2, 3, 3, 2, 2, 3]  # made by settle, then kept
+    assert object.__getattribute__(one_colour, "colour_plan") is not None
     assert getattr(solver, "no_such_attribute", None) is None
     with pytest.raises(AttributeError):
         solver.no_such_attribute  # noqa: B018

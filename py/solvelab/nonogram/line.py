@@ -53,9 +53,6 @@ class LineSolver:
         "lefts",
         "bits",
         "same_prev",
-        "shifts",
-        "palette_bits",
-        "runs",
         "rev_runs",
     )
 
@@ -77,7 +74,6 @@ class LineSolver:
             self.palette = [1] if k else []
             self.allowed = 3 if k else 1
             self.outside = _OUTSIDE_ONE if k else _OUTSIDE_NONE
-            self.colour_plan = None
             # The length of the clue with its runs packed to the left.
             self.packed_length = sum(lengths) + k - 1 if k else 0
             order = sorted(set(lengths))
@@ -130,31 +126,32 @@ class LineSolver:
         # same_prev[j]: run j has the colour of run j-1, so a background gap must separate them
         self.same_prev = [j > 0 and colours[j] == colours[j - 1] for j in range(self.k)]
 
-    def _make_rest(self) -> None:
-        """The attributes for the paths other than propagation's, on bytes."""
-        lengths, k, slots, same_prev = self.lengths, self.k, self.slots, self.same_prev
-        # For the bit-set solvers: each run's shifts (see _shifts) and the palette's bits.
-        self.shifts = [_shifts(length) for length in lengths]
-        self.palette_bits = [(c, 1 << c) for c in self.palette]
-        # Run j: its length, its fits slot (see _colour_plans), its shifts, its index in
-        # the palette, and whether the next run needs a background cell before it.
-        self.runs = [
-            (length, slots[j], self.shifts[j], colour, j + 1 < k and same_prev[j + 1])
-            for j, (_, length, colour) in enumerate(self.lefts)
-        ]
-        # The clue read backwards: a gap before reversed run j when it has the colour
-        # of reversed run j-1.
-        rev_gaps = same_prev[:1] + same_prev[:0:-1]
-        self.rev_runs = [
-            (length, slots[-1 - j], rev_gaps[j]) for j, length in enumerate(lengths[::-1])
-        ]
+    def _make_colour_plan(self) -> None:
+        """``colour_plan`` for a one-colour clue (see :func:`_colour_plans`): its lines
+        are solved by :meth:`changes_plain` unless they allow other colours too (in a
+        puzzle of several colours) or the caller wants the new cells (:meth:`settle`)."""
+        self.colour_plan = None
+        if self.k:
+            blocks = [(length, 1) for length in self.lengths]
+            gaps = [True] * (self.k - 1)
+            self.colour_plan = _colour_plans(blocks, self.lengths, gaps, _palette((1,)))[2]
+
+    def _make_rev_runs(self) -> None:
+        """``rev_runs``, for :meth:`fits_bits`: the clue read backwards as ``(length, fits
+        slot, gap before)``, as the colour plan has it."""
+        plan = self.colour_plan
+        # No plan: no runs, or colours past a byte (whose lines fits_bits never sees).
+        self.rev_runs = plan[1] if plan is not None else []
 
     def solve(self, cells: Sequence[int]) -> list[int] | None:
         """The cells narrowed to what every placement agreeing with them allows, or
         ``None`` if no placement agrees with them."""
         if self.in_bytes and cells and max(cells) < 256:
-            out = self._solve_colour(bytes(cells))
-            return None if out is None else list(out)
+            line = bytes(cells)
+            settled = self.settle(line)
+            if settled is None:
+                return None
+            return list(settled[1] if settled else line)
         return self._solve_dp(cells)
 
     def _solve_dp(self, cells: Sequence[int]) -> list[int] | None:
@@ -278,15 +275,9 @@ class LineSolver:
             first = cells[0]
             if first & self.allowed == self.allowed and cells.count(first) == len(cells):
                 return self._changes_empty(len(cells), first)
-            if self.colour_plan is not None:
-                return _changes_colour(cells, self.fits_plan, self.outside, self.colour_plan)
-            narrowed = self._narrow_colour(cells)
-            if narrowed is None:
-                return None
-            diff, can_bg, cans = narrowed
-            if not diff:
-                return ()
-            return _diff_colour(diff, _cells_of(len(cells), can_bg, cans))
+            if not self.k:
+                return _all_background(cells)
+            return _changes_colour(cells, self.fits_plan, self.outside, self.colour_plan)
         new = self._solve_dp(cells)
         if new is None:
             return None
@@ -364,81 +355,14 @@ class LineSolver:
         cans = [(1 << colour, c) for colour, c in zip(self.palette, can, strict=True)]
         return diff, _cells_of(n, can_bg, cans)
 
-    def _solve_colour(self, cells: bytes) -> bytes | None:
-        narrowed = self._narrow_colour(cells)
-        if narrowed is None:
-            return None
-        _, can_bg, cans = narrowed
-        return _cells_of(len(cells), can_bg, cans)
-
-    def _narrow_colour(self, cells: bytes) -> tuple[int, int, list[tuple[int, int]]] | None:
-        """The line solver on bit sets, for any clue of colours 0 to 7 (runs of
-        different colours need no gap between them), cells given as bytes of masks
-        (bit ``c`` = colour ``c``): the same tables as the DP, each row one integer (bit
-        ``i`` = position ``i``), so a row is a few integer operations instead of a loop
-        over the cells.
-
-        Row ``j`` of the forward table ``fwd[j]`` has bit ``i`` when the first ``j``
-        runs fit in cells ``0 .. i-1``. The backward table is the forward table of the
-        reversed line (the characters read the other way round give its bit sets for
-        free), its rows bit-reversed all at once (see :func:`_backward`). It is built
-        first, as it finds a line with no placement; the forward rows are then
-        combined with it as they are made. The line is read as a bit set of the cells
-        that may be background and one for each colour of the clue, of the cells that
-        allow it.
-
-        Returns the cells that change (a bit set), the cells that may be background
-        and ``[(colour bit, cells that may have it), ...]``, or ``None`` when no
-        placement fits.
-        """
-        n = len(cells)
-        width = n + 1
-        palette = self.palette
-        plan = self.fits_plan
-        t_bg = cells.translate(_CAN_BG)
-        t_fills = [cells.translate(_HAS[c]) for c in palette]
-        packed = _backward(
-            int(t_bg, 2), _fits([int(t, 2) for t in t_fills], plan), self.rev_runs, width
-        )
-        if packed is None:
-            return None
-        bg = int(t_bg[::-1], 2)
-        fills = [int(t[::-1], 2) for t in t_fills]
-        f = _fits(fills, plan)
-        row = (((1 & bg) + bg) ^ bg) | 1  # fwd[0]
-        can_bg = row & packed >> 1
-        can = [0] * len(palette)
-        gap = False  # whether the run needs a background cell before it
-        for length, slot, shifts, colour, next_gap in self.runs:
-            starts = ((row & bg) << 1 if gap else row) & f[slot]
-            ends = starts << length
-            row = (((ends & bg) + bg) ^ bg) | ends  # fwd[j + 1]
-            packed >>= width  # field 0 is now bwd[j + 1]
-            after = packed >> 1  # runs j + 1 .. fit from cell i + 1 on
-            can_bg |= row & after
-            # Run j can end before cell e when the later runs fit from e on (after a
-            # background cell at e if the next run has the same colour).
-            starts &= (bg & after if next_gap else packed) >> length
-            for step in shifts:
-                starts |= starts << step
-            can[colour] |= starts
-            gap = next_gap
-        can_bg &= bg
-        diff = bg ^ can_bg | _bits_of(cells, self.outside)
-        cans = []
-        for (_, bit), fill, c in zip(self.palette_bits, fills, can, strict=True):
-            diff |= fill ^ c
-            cans.append((bit, c))
-        return diff, can_bg, cans
-
     def changes_plain(self, cells: bytes | bytearray) -> tuple[tuple[int, int], ...] | None:
         """:meth:`changes` for a one-colour clue and a line of masks 1, 2 and 3 only
         (no other colour), as bytes or a bytearray (propagation from the empty grid
         slices the grid's): the propagation's hot path, with no checks.
 
-        :meth:`_narrow_colour` for one colour written out here, with fewer steps a
+        :func:`_settle_colour` for one colour written out here, with fewer steps a
         run and the changes listed from the bit sets directly. The backward
-        table (see :func:`_backward`) keeps, for each run, not its row but where the
+        table (see :func:`_settle_colour`) keeps, for each run, not its row but where the
         run before it may end: the background cells after which the runs from it on
         fit, which is what the forward rows are combined with. The runs of one
         length are widened to the cells they cover together, one smear a length,
@@ -564,10 +488,8 @@ class LineSolver:
 
     def _changes_few(self, cells: bytes) -> tuple[tuple[int, int], ...] | None:
         """:meth:`changes_plain` for a clue of one run or none."""
-        if not self.k:  # every cell background
-            if 2 in cells:
-                return None
-            return tuple([(i, 1) for i, v in enumerate(cells) if v == 3])
+        if not self.k:
+            return _all_background(cells)
         narrowed = self._narrow_one(cells.translate(_CAN_BG), cells.translate(_CAN_FILL))
         if narrowed is None:
             return None
@@ -700,7 +622,8 @@ _LAZY = {
     "lefts": LineSolver._make_lefts,
     "bits": LineSolver._make_dp,
     "same_prev": LineSolver._make_dp,
-    **dict.fromkeys(("shifts", "palette_bits", "runs", "rev_runs"), LineSolver._make_rest),
+    "colour_plan": LineSolver._make_colour_plan,
+    "rev_runs": LineSolver._make_rev_runs,
 }
 
 # For bytes.translate: a cell's mask to b"1" when it allows background (bit 0), or
@@ -873,6 +796,13 @@ def _changes_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[tuple[int
     return _diff_colour(*settled)
 
 
+def _all_background(cells: bytes) -> tuple[tuple[int, int], ...] | None:
+    """:meth:`LineSolver.changes` for a clue of no runs: every cell background."""
+    if cells.translate(_CAN_BG).find(b"0") >= 0:
+        return None
+    return tuple([(i, 1) for i, v in enumerate(cells) if v != 1])
+
+
 def _settled(cells: bytes, changes) -> tuple[int, bytes] | int | None:
     """What a line solver changes, ``((index, new mask), ...)``, as
     :meth:`LineSolver.settle` gives it."""
@@ -893,14 +823,32 @@ def _zeros(n: int) -> int:
 
 
 def _settle_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[int, bytes] | int | None:
-    """:meth:`LineSolver._narrow_colour` and the new masks in one function, as
-    :meth:`LineSolver.settle` gives them."""
+    """The line solver on bit sets, for any clue of colours 0 to 7 (runs of
+    different colours need no gap between them), cells given as bytes of masks (bit
+    ``c`` = colour ``c``): the changed cells and the new masks, as
+    :meth:`LineSolver.settle` gives them.
+
+    The same tables as the DP, each row one integer (bit ``i`` = position ``i``), so
+    a row is a few integer operations instead of a loop over the cells. Row ``j`` of
+    the forward table ``fwd[j]`` has bit ``i`` when the first ``j`` runs fit in cells
+    ``0 .. i-1``. The backward table is the forward table of the reversed line (the
+    characters read the other way round give its bit sets for free), its rows packed
+    ``n + 1`` bits apart and the whole bit-reversed at once, one reversal instead of
+    one a row: field ``j`` then has bit ``i`` when runs ``j ..`` fit in cells
+    ``i ..``. It is made first, as it finds a line with no placement; the forward
+    rows are then combined with it as they are made.
+
+    The line is read as a bit set of the cells that may be background and one for
+    each colour of the palette, of the cells that allow it; ``plan``, the clue's
+    fits plan, makes from them where each run fits, ``spec`` is the rest of its
+    colour plan (see :func:`_colour_plans`), and ``outside`` finds the cells that
+    allow a colour outside the clue."""
     has, rev, fwd, smears, bits = spec
     n = len(cells)
     width = n + 1
     t_bg = cells.translate(_CAN_BG)
     t_fills = [cells.translate(table) for table in has]
-    # The backward table: the forward table of the line read backwards (see _backward).
+    # The backward table: the forward table of the line read backwards.
     bg = int(t_bg, 2)
     f = [int(t, 2) for t in t_fills]
     for src, shift in plan:
@@ -960,41 +908,6 @@ def _settle_colour(cells: bytes, plan, outside: bytes, spec) -> tuple[int, bytes
     return diff, (total - weight * _zeros(n)).to_bytes(n, "little")
 
 
-def _fits(fills: list[int], plan: list[tuple[int, int]]) -> list[int]:
-    """The bit sets of where runs fit (see :func:`_colour_plans`)."""
-    f = fills.copy() if plan else fills
-    for src, shift in plan:
-        x = f[src]
-        f.append(x & x >> shift)
-    return f
-
-
-def _backward(bg: int, f: list[int], rev_runs, width: int) -> int | None:
-    """The backward table, or ``None`` when no placement fits: the forward table of
-    the reversed line (``bg`` and the fits ``f`` of the line read backwards, the
-    clue reversed as ``(length, fits slot, gap before)``), its rows packed
-    ``width`` bits apart and the whole bit-reversed at once: one reversal instead of
-    one a row. Field ``j`` then has bit ``i`` when runs ``j ..`` fit in cells
-    ``i ..``.
-    """
-    row = (((1 & bg) + bg) ^ bg) | 1
-    packed = row
-    offset = 0
-    for length, slot, gap in rev_runs:
-        ends = (((row & bg) << 1 if gap else row) & f[slot]) << length
-        if not ends:
-            return None
-        row = (((ends & bg) + bg) ^ bg) | ends
-        offset += width
-        packed |= row << offset
-    if not row >> (width - 1) & 1:
-        return None
-    total = offset + width
-    size = (total + 7) >> 3
-    flipped = packed.to_bytes(size, "little").translate(_REVERSED_BYTE)
-    return int.from_bytes(flipped, "big") >> (size * 8 - total)
-
-
 def _cells_of(n: int, can_bg: int, cans: list[tuple[int, int]]) -> bytes:
     """The line of ``n`` cells whose masks the bit sets give: ``can_bg`` for the
     background, ``cans`` = ``[(colour bit, cells allowing it), ...]``.
@@ -1036,7 +949,7 @@ def _diff(diff: int, can_bg: int, can_fill: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-# A byte's bits in the other order, for _backward.
+# A byte's bits in the other order, for the backward tables.
 _REVERSED_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 
