@@ -199,43 +199,13 @@ class LineSolver:
 
     def fits(self, cells: Sequence[int]) -> bool:
         """Whether some placement of the clue agrees with the cells (one table, the
-        backward one: half the work of :meth:`solve`)."""
+        forward one: half the work of :meth:`solve`)."""
         if self.in_bytes and cells and max(cells) < 256:
             b = bytes(cells)
             fills = [int(b.translate(_HAS[c]), 2) for c in self.palette]
             return self.fits_bits(int(b.translate(_CAN_BG), 2), fills, len(b))
-        n = len(cells)
         can_bg = [c & 1 for c in cells]
-        pref = self._prefixes(cells)
-        lengths, bits, same_prev = self.lengths, self.bits, self.same_prev
-        row = [False] * (n + 1)
-        row[0] = True
-        for i in range(n):
-            if not can_bg[i]:
-                break
-            row[i + 1] = True
-        for j in range(self.k):
-            length = lengths[j]
-            p = pref[bits[j]]
-            prev = row
-            gap = same_prev[j]
-            row = [False] * (n + 1)
-            found = False
-            for i in range(length, n + 1):
-                if row[i - 1] and can_bg[i - 1]:
-                    row[i] = True
-                    continue
-                s = i - length
-                if p[i] != p[s]:
-                    continue
-                if gap:
-                    if s >= 1 and can_bg[s - 1] and prev[s - 1]:
-                        row[i] = found = True
-                elif prev[s]:
-                    row[i] = found = True
-            if not found:
-                return False
-        return row[n]
+        return self._forward(can_bg, self._prefixes(cells))[self.k][len(cells)]
 
     def fits_bits(self, bg: int, fills: list[int], n: int) -> bool:
         """:meth:`fits` for a line of ``n`` cells given as bit sets, read backwards (bit
