@@ -13,6 +13,18 @@ and right of it (with a background gap when the neighbour run has the same
 colour) fits. The union over all such placements is exactly what the line
 allows: O(cells × runs) steps.
 
+The same tables come in three forms, each checked against the others in the tests:
+
+- on lists, as above (:meth:`LineSolver._solve_dp`): clues of colours past 7,
+  whose masks do not fit a byte, and the reference;
+- on bit sets, a row one integer (:func:`_settle_colour`): every clue of colours
+  0 to 7, the line as bytes of masks;
+- the same written out for one colour (:meth:`LineSolver.changes_plain`):
+  propagation's hot path in one-colour puzzles.
+
+Lines with nothing known, solved lines and one-colour clues of one run take
+shortcuts with no tables.
+
 >>> solver = LineSolver([(2, 1), (3, 1)])
 >>> "".join(" .#?"[v] for v in solver.solve([3] * 7))
 '?#??##?'
