@@ -455,9 +455,10 @@ class LineSolver:
     def settle(self, cells: bytes | bytearray) -> tuple[int, bytes] | int | None:
         """:meth:`changes` as the line's new cells: ``(changed, new)``, the changed
         cells as a bit set (bit i = cell i) and the line's new masks as bytes; ``0``
-        if nothing changes, ``None`` if no placement agrees with the cells. For a
-        colour clue the line solver makes the new masks anyway: propagation from the
-        empty grid writes them back in one step."""
+        if nothing changes, ``None`` if no placement agrees with the cells. The
+        bit-set solver makes the new masks anyway: propagation from the empty grid
+        of a colour puzzle writes them back in one step, and :meth:`solve` returns
+        them."""
         if 0 in cells:  # a cell with no colour left
             return None
         spec = self.colour_plan
