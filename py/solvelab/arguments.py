@@ -1,6 +1,7 @@
 """What both command lines (solvelab's and its nonogram part's) share: argparse, with a
-usage error said in one line; the types of their counts, seeds and seconds; and
-run_command, which turns output that cannot be written into one line."""
+usage error said in one line; the ``--colour`` option; the types of their counts,
+seeds and seconds; and run_command, which turns output that cannot be written into
+one line."""
 
 from __future__ import annotations
 
