@@ -141,7 +141,8 @@ class LineSolver:
     def _make_colour_plan(self) -> None:
         """``colour_plan`` for a one-colour clue (see :func:`_colour_plans`): its lines
         are solved by :meth:`changes_plain` unless they allow other colours too (in a
-        puzzle of several colours) or the caller wants the new cells (:meth:`settle`)."""
+        puzzle of several colours) or the caller wants the new cells (:meth:`settle`),
+        and :meth:`fits_bits` reads the reversed clue from it."""
         self.colour_plan = None
         if self.k:
             blocks = [(length, 1) for length in self.lengths]
