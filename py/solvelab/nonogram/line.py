@@ -643,11 +643,6 @@ _OUTSIDE_NONE = _outside_table(1)
 _HAS = [bytes(48 + (m >> c & 1) for m in range(256)) for c in range(8)]
 
 
-def _bits_of(cells: bytes, table: bytes) -> int:
-    """The cells (masks 1, 2, 3) whose mask has a bit, as a bit set: bit i = cell i."""
-    return int(cells.translate(table)[::-1], 2)
-
-
 @cache
 def _shifts(length: int) -> tuple[int, ...]:
     """The shifts that widen a bit to ``length`` bits in a row (or find ``length`` set
