@@ -160,6 +160,63 @@ def test_which_clue_is_wrong_in_a_colour_puzzle_as_cadical_says(searches):
     assert searches  # the questions with a line left out that probing does not settle
 
 
+# A random 21 x 18 picture in black and red (bench/sat_check.py's seed 40721), which has
+# more than one solution. The search once gave two pictures here that broke clues: a
+# cell with one value out and two left lost its place among the cells to guess when a
+# contradiction raised its activity, and the grid was taken for solved with it unknown.
+SEED_40721 = """colour X black 000000
+colour r red FF0000
+rows
+1 1r 1 1r 1
+3r 1r 1 1r 1
+1r 1r 1 1r
+1r 1r 1r
+1 1r 1r 1
+1r 1 1 1r
+1r 1 2r 1r 1
+2 1r 1 1r 3r 1
+1r 1 1 1 1r 1r 1r 2
+1 1 1r 1 3 1
+1r 1 1r 1r 1 1 1r
+2 1 1r 2 2
+1 1 1 1 1r
+1r 1r 1 2r
+1 2r 1 1 3r 1
+1 2r 2 1r 1r
+1 1r 1r
+1r 1 1 1 1r 1r
+columns
+1 1 1r 1r
+1r 1r 1r 2
+1r 1 1r 1
+1r 1 1 1r
+1r 3 2r 1
+1r 2r 1r 1r 2 1
+1 1 1r 1
+1 1r 1 1 1r
+1r 2 2 1 1r 1
+1r 3r 1
+1 1r 1r 1r 1 1r 1
+2r 1 2r 2 1r 1r
+2 1r 1 1 1r 1
+1r 1r 1
+1 1r 1r 1 1r
+1r 1r 1
+1r 1 1r 1 1r
+1r 3
+1r 1 1 1r 1r
+1 1r
+1 2 1r 1r
+"""
+
+
+def test_no_cell_is_left_unknown_in_a_solution(searches):
+    puzzle = read_text(SEED_40721)
+    result = solve(puzzle)
+    assert searches and result.status == MULTIPLE
+    assert len(result.solutions) == 2 and all(puzzle.check(grid) for grid in result.solutions)
+
+
 @needs_puzzles
 def test_6_dom_in_red_is_solved_by_the_colour_search(searches):
     """6-Dom's clues in red, with black declared and never used: a colour puzzle as

@@ -196,6 +196,12 @@ class Cdcl:
                 learnt[0] = lit ^ 1
                 break
             lits = self._reason_lits(lit >> 1)
+        if k > 1:
+            # In a colour search a literal can be true while its cell is still unknown
+            # (a value out of it, others left): the bump made the cell's heap entry
+            # stale, and it needs a new one (see _pick).
+            grid = self.grid
+            self._requeue([c for c in {var // k for var in seen} if grid[c] & (grid[c] - 1)])
         # Drop literals that the others imply (their reasons lie inside the clause).
         inside = {lit >> 1 for lit in learnt}
         kept = [learnt[0]]
@@ -298,7 +304,9 @@ class Cdcl:
         The heap holds (-activity, cell) entries; an entry is dropped when it reaches
         the top while its cell is known or its activity has changed since. A cell
         gets a fresh entry when it becomes unknown again with none that is up to date
-        (see _requeue); activities change only for known cells."""
+        (see _requeue). Activities change in _analyse, which gives the cells it bumps
+        that are still unknown (in a colour search) a fresh entry too: every unknown
+        cell keeps an entry with its activity, so -1 means the grid is solved."""
         heap, grid, activity, listed = self.heap, self.grid, self.activity, self.listed
         while heap:
             score, cell = heap[0]
