@@ -2,7 +2,7 @@
 not solvelab's, so a stand-in counts the solutions here)."""
 
 from solvelab.bench import sat_check
-from solvelab.nonogram import MULTIPLE, UNIQUE, Puzzle, solve
+from solvelab.nonogram import MULTIPLE, UNIQUE, Puzzle, bad_clues, solve
 
 
 def test_the_random_cases_are_pictures_and_clues_changed_in_one_row_and_one_column():
@@ -35,7 +35,7 @@ def disagreements(out: str) -> list[str]:
 
 
 def test_it_says_where_solvelab_and_the_sat_solver_disagree(monkeypatch, capsys):
-    def verdict(puzzle):
+    def verdict(puzzle, limit=2):
         return sat_check.VERDICTS.index(solve(puzzle).status)
 
     monkeypatch.setattr(sat_check, "sat_count", verdict)
@@ -44,8 +44,51 @@ def test_it_says_where_solvelab_and_the_sat_solver_disagree(monkeypatch, capsys)
     assert disagreements(out) == []
     assert out.rstrip().endswith("0 disagreement(s) in 10 puzzles")  # two are skipped
 
-    monkeypatch.setattr(sat_check, "sat_count", lambda puzzle: (verdict(puzzle) + 1) % 3)
+    monkeypatch.setattr(sat_check, "sat_count", lambda puzzle, limit: (verdict(puzzle) + 1) % 3)
     assert sat_check.main(["--count", "12", "--max-size", "10"]) == 1
     out = capsys.readouterr().out
     assert len(disagreements(out)) == 10
     assert out.rstrip().endswith("10 disagreement(s) in 10 puzzles")
+
+
+def test_it_compares_counts_up_to_max_solutions(monkeypatch, capsys):
+    def count(puzzle, limit):
+        result = solve(puzzle, max_solutions=limit)
+        return len(result.solutions) if result.status != "none" else 0
+
+    monkeypatch.setattr(sat_check, "sat_count", count)
+    args = ["--count", "30", "--max-size", "6", "--max-solutions", "5"]
+    assert sat_check.main(args) == 0
+    assert disagreements(capsys.readouterr().out) == []
+
+    # One solution more than solvelab found: every puzzle disagrees, the counts shown.
+    monkeypatch.setattr(sat_check, "sat_count", lambda puzzle, limit: count(puzzle, limit) + 1)
+    assert sat_check.main(args) == 1
+    out = capsys.readouterr().out
+    found = disagreements(out)
+    assert out.rstrip().endswith(f"{len(found)} disagreement(s) in {len(found)} puzzles")
+    assert any("CaDiCaL multiple (" in line for line in found)
+
+
+def test_it_compares_the_suspect_lines_of_clues_with_no_solution(monkeypatch, capsys):
+    def verdict(puzzle, limit=2):
+        return sat_check.VERDICTS.index(solve(puzzle).status)
+
+    def lines(puzzle):
+        return sorted(suspect.line for suspect in bad_clues.suspects(puzzle) or ())
+
+    monkeypatch.setattr(sat_check, "sat_count", verdict)
+    monkeypatch.setattr(sat_check, "sat_suspects", lines)
+    args = ["--count", "30", "--max-size", "8", "--suspects"]
+    assert sat_check.main(args) == 0
+    out = capsys.readouterr().out
+    assert disagreements(out) == []
+    compared = int(
+        next(line for line in out.splitlines() if "suspect lists compared" in line).split()[0]
+    )
+    assert compared > 3
+
+    monkeypatch.setattr(sat_check, "sat_suspects", lambda puzzle: [*lines(puzzle), 999])
+    assert sat_check.main(args) == 1
+    found = disagreements(capsys.readouterr().out)
+    assert len(found) == compared and all("suspect lines" in line for line in found)

@@ -11,13 +11,21 @@ every colour's totals and usually leaves no solution. solvelab solves it
 (``--time-limit``), CaDiCaL counts its solutions up to two (``sat_peer.py``'s
 encoding), and the two must agree: none, unique or multiple (a timeout of
 solvelab's is counted, not compared). Every picture solvelab gives is also
-checked against the clues. It prints each disagreement as
-it comes, then the verdicts by kind and the puzzles that took solvelab longest,
-beside CaDiCaL's time; the exit status is 1 if any disagreed::
+checked against the clues. With ``--max-solutions N`` both count up to N
+solutions, and the counts must agree. With ``--suspects``, for clues with no
+solution, the lines :func:`solvelab.nonogram.bad_clues.suspects` names (those
+without whose clue the others have a solution) must be the lines for which
+CaDiCaL, with that line's clauses switched off, finds a solution. It prints
+each disagreement as it comes, then the verdicts by kind and the puzzles that
+took solvelab longest, beside CaDiCaL's time; the exit status is 1 if any
+disagreed::
 
     /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --count 2000
+    /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --max-size 16 --suspects
+    /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --max-size 14 --max-solutions 12
 
 Usage: python sat_check.py [--count N] [--first SEED] [--max-size N] [--time-limit S]
+                           [--max-solutions N] [--suspects]
 """
 
 from __future__ import annotations
@@ -30,7 +38,11 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # solvelab from this tree
-from solvelab.bench.sat_peer import Encoding, count_solutions  # noqa: E402
+from solvelab.bench.sat_peer import (  # noqa: E402
+    Encoding,
+    count_solutions,
+    lines_left_out_with_a_solution,
+)
 from solvelab.nonogram import (  # noqa: E402
     MULTIPLE,
     NONE,
@@ -40,6 +52,7 @@ from solvelab.nonogram import (  # noqa: E402
     Colour,
     NonogramError,
     Puzzle,
+    bad_clues,
     solve,
 )
 from solvelab.nonogram.puzzle import BLACK, WHITE  # noqa: E402
@@ -99,9 +112,19 @@ def random_case(seed: int, max_size: int = 22) -> tuple[str, Puzzle] | None:
     return "changed", changed
 
 
-def sat_count(puzzle: Puzzle) -> int:
-    """How many solutions CaDiCaL finds, at most 2 (as sat_peer.py solves)."""
-    return count_solutions(Encoding(puzzle))[0]
+def sat_count(puzzle: Puzzle, limit: int = 2) -> int:
+    """How many solutions CaDiCaL finds, at most ``limit`` (as sat_peer.py solves)."""
+    return count_solutions(Encoding(puzzle), limit)[0]
+
+
+def sat_suspects(puzzle: Puzzle) -> list[int]:
+    """The lines without whose clue CaDiCaL finds a solution of the other clues."""
+    return lines_left_out_with_a_solution(puzzle)
+
+
+def _said(verdict: str, count: int, limit: int) -> str:
+    """A verdict, with the count of solutions when more than two were looked for."""
+    return f"{verdict} ({count})" if limit > 2 and verdict == MULTIPLE else verdict
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,11 +133,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first seed")
     parser.add_argument("--max-size", type=int, default=22, help="the most cells a side")
     parser.add_argument("--time-limit", type=float, default=60, help="solvelab's, seconds")
+    parser.add_argument(
+        "--max-solutions", type=int, default=2, help="count the solutions up to N (2 or more)"
+    )
+    parser.add_argument(
+        "--suspects", action="store_true", help="check the suspect lines of clues with none"
+    )
     args = parser.parse_args(argv)
+    limit = max(2, args.max_solutions)
     tally: Counter = Counter()  # (kind, verdict)
     skipped = 0
     times = []  # (solvelab's seconds, CaDiCaL's, seed, what, the two verdicts)
     disagreements = 0
+    suspects_compared = suspects_unfinished = 0
     for seed in range(args.first, args.first + args.count):
         case = random_case(seed, args.max_size)
         if case is None:
@@ -124,26 +155,48 @@ def main(argv: list[str] | None = None) -> int:
         colours = len(puzzle.colours) - 1
         what = f"{kind} {puzzle.width}×{puzzle.height}, {colours} colour{'s' * (colours > 1)}"
         start = time.perf_counter()
-        result = solve(puzzle, time_limit=args.time_limit)
+        result = solve(puzzle, time_limit=args.time_limit, max_solutions=limit)
         seconds = time.perf_counter() - start
         start = time.perf_counter()
-        theirs = VERDICTS[sat_count(puzzle)]
+        count = sat_count(puzzle, limit)
+        theirs = VERDICTS[min(count, 2)]
         times.append((seconds, time.perf_counter() - start, seed, what, result.status, theirs))
         tally[kind, result.status] += 1
         pictures = result.pictures()  # a timeout's too: those found by then
         broken = [picture for picture in pictures if not puzzle.check(picture)]
         repeated = len(set(map(tuple, pictures))) < len(pictures)
-        if result.status not in (theirs, TIMEOUT) or broken or repeated:
+        ours = len(set(map(tuple, pictures))) if result.status != NONE else 0
+        if (result.status != TIMEOUT and ours != count) or broken or repeated:
             disagreements += 1
             print(
-                f"seed {seed} ({what}): solvelab {result.status}, CaDiCaL {theirs}"
+                f"seed {seed} ({what}): solvelab {_said(result.status, ours, limit)}, "
+                f"CaDiCaL {_said(theirs, count, limit)}"
                 + (f"; pictures that break a clue: {broken}" if broken else "")
                 + ("; a picture given twice" if repeated else ""),
                 flush=True,
             )
+        elif args.suspects and result.status == NONE:
+            found = bad_clues.suspects(puzzle)
+            if isinstance(found, bad_clues.Unfinished):
+                suspects_unfinished += 1
+                continue
+            suspects_compared += 1
+            lines = sorted(suspect.line for suspect in found or ())
+            if lines != sat_suspects(puzzle):
+                disagreements += 1
+                print(
+                    f"seed {seed} ({what}): solvelab's suspect lines {lines}, "
+                    f"CaDiCaL's {sat_suspects(puzzle)}",
+                    flush=True,
+                )
     for (kind, verdict), n in sorted(tally.items()):
         print(f"{n:6d}  {kind}, {verdict}")
     print(f"{skipped:6d}  skipped: a changed run too long for its line")
+    if args.suspects:
+        print(
+            f"{suspects_compared:6d}  suspect lists compared "
+            f"({suspects_unfinished} more not finished in solvelab's work limit)"
+        )
     print("the longest for solvelab:")
     for seconds, sat_seconds, seed, what, ours, theirs in sorted(times, reverse=True)[:5]:
         print(

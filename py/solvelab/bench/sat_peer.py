@@ -43,9 +43,15 @@ from solvelab.nonogram.symmetry import symmetries  # noqa: E402
 
 
 class Encoding:
-    def __init__(self, puzzle):
+    """The puzzle's clauses. ``switchable``: each line's clauses hold the negation of
+    the line's selector (``selectors[line]``, rows first), so that solving under the
+    assumption of every selector but one leaves that line's clue out."""
+
+    def __init__(self, puzzle, switchable: bool = False):
         self.clauses: list[list[int]] = []
         self.top = 0
+        self.switchable = switchable
+        self.selectors: list[int] = []
         self.colours = len(puzzle.colours)
         w, h = puzzle.width, puzzle.height
         # cell[c][k]: the literal "cell c has colour k" (0 = background).
@@ -78,6 +84,15 @@ class Encoding:
             self.clauses.extend(at_most.clauses)
 
     def line(self, cells: list[int], clue) -> None:
+        first = len(self.clauses)
+        self._line(cells, clue)
+        if self.switchable:
+            selector = self.new()
+            self.selectors.append(selector)
+            for clause in self.clauses[first:]:
+                clause.append(-selector)
+
+    def _line(self, cells: list[int], clue) -> None:
         n, k = len(cells), len(clue)
         gaps = [int(clue[j].colour == clue[j + 1].colour) for j in range(k - 1)] + [0]
         earliest, start = [], 0
@@ -105,18 +120,33 @@ class Encoding:
                 self.clauses.append([-self.cell[cells[i]][colour]] + covered[i][colour])
 
 
-def count_solutions(encoding: Encoding) -> tuple[int, int]:
-    """How many solutions CaDiCaL finds, at most 2 (each found one ruled out for the
-    next solve), and its conflicts over the solves."""
+def count_solutions(encoding: Encoding, limit: int = 2) -> tuple[int, int]:
+    """How many solutions CaDiCaL finds, at most ``limit`` (each found one ruled out for
+    the next solve), and its conflicts over the solves."""
     from pysat.solvers import Solver
 
     solutions = 0
     with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
-        while solutions < 2 and solver.solve():
+        while solutions < limit and solver.solve():
             solutions += 1
             model = solver.get_model()
             solver.add_clause([-model[v - 1] for v in encoding.cell_vars])  # another one
         return solutions, solver.accum_stats()["conflicts"]
+
+
+def lines_left_out_with_a_solution(puzzle) -> list[int]:
+    """The lines (rows first) without whose clue the other clues have a solution, each
+    found by CaDiCaL under the assumption of every other line's selector."""
+    from pysat.solvers import Solver
+
+    encoding = Encoding(puzzle, switchable=True)
+    selectors = encoding.selectors
+    with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
+        return [
+            line
+            for line in range(len(selectors))
+            if solver.solve(assumptions=selectors[:line] + selectors[line + 1 :])
+        ]
 
 
 def main() -> None:
