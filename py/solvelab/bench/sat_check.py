@@ -182,11 +182,12 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             suspects_compared += 1
             lines = sorted(suspect.line for suspect in found or ())
-            if lines != sat_suspects(puzzle):
+            sat_lines = sat_suspects(puzzle)
+            if lines != sat_lines:
                 disagreements += 1
                 print(
                     f"seed {seed} ({what}): solvelab's suspect lines {lines}, "
-                    f"CaDiCaL's {sat_suspects(puzzle)}",
+                    f"CaDiCaL's {sat_lines}",
                     flush=True,
                 )
     for (kind, verdict), n in sorted(tally.items()):
