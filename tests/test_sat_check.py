@@ -71,24 +71,32 @@ def test_it_compares_counts_up_to_max_solutions(monkeypatch, capsys):
 
 
 def test_it_compares_the_suspect_lines_of_clues_with_no_solution(monkeypatch, capsys):
+    """The lines whose clue left out gives a solution, or, where no one line does, the
+    pairs of lines."""
+
     def verdict(puzzle, limit=2):
         return sat_check.VERDICTS.index(solve(puzzle).status)
 
-    def lines(puzzle):
-        return sorted(suspect.line for suspect in bad_clues.suspects(puzzle) or ())
+    asked = []
+
+    def lines(puzzle, together):
+        asked.append(together)
+        if together == 1:
+            return sorted((s.line,) for s in bad_clues.suspects(puzzle))
+        return sorted((a.line, b.line) for a, b in bad_clues.suspect_pairs(puzzle))
 
     monkeypatch.setattr(sat_check, "sat_count", verdict)
     monkeypatch.setattr(sat_check, "sat_suspects", lines)
-    args = ["--count", "30", "--max-size", "8", "--suspects"]
+    args = ["--count", "40", "--max-size", "8", "--suspects"]
     assert sat_check.main(args) == 0
     out = capsys.readouterr().out
     assert disagreements(out) == []
     compared = int(
         next(line for line in out.splitlines() if "suspect lists compared" in line).split()[0]
     )
-    assert compared > 3
+    assert compared == len(asked) > 3 and set(asked) == {1, 2}
 
-    monkeypatch.setattr(sat_check, "sat_suspects", lambda puzzle: [*lines(puzzle), 999])
+    monkeypatch.setattr(sat_check, "sat_suspects", lambda puzzle, together: [(999,)])
     assert sat_check.main(args) == 1
     found = disagreements(capsys.readouterr().out)
     assert len(found) == compared and all("suspect lines" in line for line in found)

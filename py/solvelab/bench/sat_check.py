@@ -15,7 +15,9 @@ checked against the clues. With ``--max-solutions N`` both count up to N
 solutions, and the counts must agree. With ``--suspects``, for clues with no
 solution, the lines :func:`solvelab.nonogram.bad_clues.suspects` names (those
 without whose clue the others have a solution) must be the lines for which
-CaDiCaL, with that line's clauses switched off, finds a solution. It prints
+CaDiCaL, with that line's clauses switched off, finds a solution; where there
+are none, the same for the pairs of lines of
+:func:`~solvelab.nonogram.bad_clues.suspect_pairs`. It prints
 each disagreement as it comes, then the verdicts by kind and the puzzles that
 took solvelab longest, beside CaDiCaL's time; the exit status is 1 if any
 disagreed::
@@ -117,9 +119,10 @@ def sat_count(puzzle: Puzzle, limit: int = 2) -> int:
     return count_solutions(Encoding(puzzle), limit)[0]
 
 
-def sat_suspects(puzzle: Puzzle) -> list[int]:
-    """The lines without whose clue CaDiCaL finds a solution of the other clues."""
-    return lines_left_out_with_a_solution(puzzle)
+def sat_suspects(puzzle: Puzzle, together: int = 1) -> list[tuple[int, ...]]:
+    """The sets of ``together`` lines without whose clues CaDiCaL finds a solution of the
+    other clues."""
+    return lines_left_out_with_a_solution(puzzle, together)
 
 
 def _said(verdict: str, count: int, limit: int) -> str:
@@ -176,13 +179,19 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
         elif args.suspects and result.status == NONE:
+            # The lines, or when no one line will do, the pairs of lines (None or
+            # Unfinished: the work ran out first).
             found = bad_clues.suspects(puzzle)
-            if isinstance(found, bad_clues.Unfinished):
+            together = 1
+            if found == []:
+                found = bad_clues.suspect_pairs(puzzle)
+                together = 2
+            if found is None or isinstance(found, bad_clues.Unfinished):
                 suspects_unfinished += 1
                 continue
             suspects_compared += 1
-            lines = sorted(suspect.line for suspect in found or ())
-            sat_lines = sat_suspects(puzzle)
+            lines = sorted((s.line,) if together == 1 else (s[0].line, s[1].line) for s in found)
+            sat_lines = sat_suspects(puzzle, together)
             if lines != sat_lines:
                 disagreements += 1
                 print(

@@ -32,6 +32,7 @@ Usage: python sat_peer.py PUZZLE.xml [--symmetric]
 
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # solvelab's reader only
@@ -134,18 +135,19 @@ def count_solutions(encoding: Encoding, limit: int = 2) -> tuple[int, int]:
         return solutions, solver.accum_stats()["conflicts"]
 
 
-def lines_left_out_with_a_solution(puzzle) -> list[int]:
-    """The lines (rows first) without whose clue the other clues have a solution, each
-    found by CaDiCaL under the assumption of every other line's selector."""
+def lines_left_out_with_a_solution(puzzle, together: int = 1) -> list[tuple[int, ...]]:
+    """The sets of ``together`` lines (rows first, in order) without whose clues the
+    other clues have a solution, each found by CaDiCaL under the assumption of every
+    other line's selector."""
     from pysat.solvers import Solver
 
     encoding = Encoding(puzzle, switchable=True)
     selectors = encoding.selectors
     with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
         return [
-            line
-            for line in range(len(selectors))
-            if solver.solve(assumptions=selectors[:line] + selectors[line + 1 :])
+            out
+            for out in combinations(range(len(selectors)), together)
+            if solver.solve(assumptions=[s for line, s in enumerate(selectors) if line not in out])
         ]
 
 
