@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     skipped = 0
     times = []  # (solvelab's seconds, CaDiCaL's, seed, what, the two verdicts)
     disagreements = 0
-    suspects_compared = suspects_unfinished = 0
+    suspects_compared = pairs_compared = suspects_unfinished = 0
     for seed in range(args.first, args.first + args.count):
         case = random_case(seed, args.max_size)
         if case is None:
@@ -190,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
                 suspects_unfinished += 1
                 continue
             suspects_compared += 1
+            pairs_compared += together == 2
             lines = sorted((s.line,) if together == 1 else (s[0].line, s[1].line) for s in found)
             sat_lines = sat_suspects(puzzle, together)
             if lines != sat_lines:
@@ -204,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{skipped:6d}  skipped: a changed run too long for its line")
     if args.suspects:
         print(
-            f"{suspects_compared:6d}  suspect lists compared "
+            f"{suspects_compared:6d}  suspect lists compared, {pairs_compared} of them of pairs "
             f"({suspects_unfinished} more not finished in solvelab's work limit)"
         )
     print("the longest for solvelab:")
