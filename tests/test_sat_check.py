@@ -34,10 +34,12 @@ def disagreements(out: str) -> list[str]:
     return [line for line in out.splitlines() if line.startswith("seed ")]
 
 
-def test_it_says_where_solvelab_and_the_sat_solver_disagree(monkeypatch, capsys):
-    def verdict(puzzle, limit=2):
-        return sat_check.VERDICTS.index(solve(puzzle).status)
+def verdict(puzzle, limit=2):
+    """A stand-in for CaDiCaL's count (at most 2): solvelab's own verdict."""
+    return sat_check.VERDICTS.index(solve(puzzle).status)
 
+
+def test_it_says_where_solvelab_and_the_sat_solver_disagree(monkeypatch, capsys):
     monkeypatch.setattr(sat_check, "sat_count", verdict)
     assert sat_check.main(["--count", "12", "--max-size", "10"]) == 0
     out = capsys.readouterr().out
@@ -73,10 +75,6 @@ def test_it_compares_counts_up_to_max_solutions(monkeypatch, capsys):
 def test_it_compares_the_suspect_lines_of_clues_with_no_solution(monkeypatch, capsys):
     """The lines whose clue left out gives a solution, or, where no one line does, the
     pairs of lines."""
-
-    def verdict(puzzle, limit=2):
-        return sat_check.VERDICTS.index(solve(puzzle).status)
-
     asked = []
 
     def lines(puzzle, together):
