@@ -526,6 +526,30 @@ def test_a_work_limit_cuts_the_search_at_the_same_point_every_time():
     assert impossible.status == NONE and impossible.stats.line_solves > 1
 
 
+@pytest.mark.parametrize("learning", [True, False], ids=["learning", "probing"])
+def test_a_limit_wherever_it_cuts_gives_a_timeout_or_the_verdict(learning):
+    # A limit must never turn a puzzle with a solution into "none", nor one verdict
+    # into another. The clock and the work limit stop the solver at the same checks,
+    # and the work limit at the same point every run, so every cut can be tried.
+    from solvelab.bench.sat_check import random_case
+
+    # Random puzzles of up to 14 × 14 that take each way to a verdict: multiple by
+    # search (one colour, two colours), none by probing (one, two), unique by probing.
+    statuses = set()
+    for seed in (157, 496, 2706, 1712, 997):
+        puzzle = random_case(seed, 14)[1]
+        whole = solve(puzzle, learning=learning)
+        statuses.add((whole.status, whole.difficulty))
+        work = whole.stats.line_solves + whole.stats.line_lookups
+        for limit in sorted({1 + work * k // 30 for k in range(30)}):
+            cut = solve(puzzle, learning=learning, work_limit=limit)
+            assert cut.status in (TIMEOUT, whole.status), (seed, limit)
+            pictures = cut.pictures()
+            assert all(puzzle.check(picture) for picture in pictures), (seed, limit)
+            assert len(set(map(tuple, pictures))) == len(pictures) <= 2, (seed, limit)
+    assert statuses == {(MULTIPLE, "search"), (NONE, "probing"), (UNIQUE, "probing")}
+
+
 def test_colours_are_hex_rgb():
     red = Colour("red", "r", "F00")  # as CSS: FF0000
     puzzle = Puzzle([((1, 1),)], [((1, 1),)], (WHITE, red))
