@@ -98,3 +98,41 @@ def test_it_compares_the_suspect_lines_of_clues_with_no_solution(monkeypatch, ca
     assert sat_check.main(args) == 1
     found = disagreements(capsys.readouterr().out)
     assert len(found) == compared and all("suspect lines" in line for line in found)
+
+
+def all_solutions(puzzle, limit):
+    """A stand-in for CaDiCaL's solutions: solvelab's own, as cell colours."""
+    result = solve(puzzle, max_solutions=limit)
+    return [tuple(v for row in grid for v in row) for grid in result.solutions]
+
+
+def test_it_checks_the_learning_searchs_nogoods_against_every_solution(monkeypatch, capsys):
+    monkeypatch.setattr(sat_check, "sat_count", verdict)
+    monkeypatch.setattr(sat_check, "sat_solutions", all_solutions)
+    args = ["--count", "120", "--max-size", "8", "--nogoods"]
+    assert sat_check.main(args) == 0
+    out = capsys.readouterr().out
+    assert disagreements(out) == []
+    checked = next(line for line in out.splitlines() if "nogoods checked" in line)
+    assert int(checked.split()[0]) > 3
+
+    # With no solution known, each solution the search finds is one too many.
+    monkeypatch.setattr(sat_check, "sat_solutions", lambda puzzle, limit: [])
+    assert sat_check.main(args) == 1
+    found = disagreements(capsys.readouterr().out)
+    assert found and all("a solution CaDiCaL does not have" in line for line in found)
+
+
+def test_a_nogood_must_hold_for_every_solution_not_found_before_it():
+    puzzle = sat_check.random_case(157, 14)[1]  # 42 contradictions on the way to two solutions
+    result = solve(puzzle, record_steps=True)
+    every = all_solutions(puzzle, 1000)
+    checked, broken = sat_check.broken_nogoods(puzzle, result, every)
+    assert checked > 40 and broken == []
+
+    # A grid with each cell of the first nogood in its mask breaks that nogood.
+    first = next(n for n, step in enumerate(result.steps) if step.kind == "learn")
+    cells = dict(result.steps[first].cells)
+    grid = tuple(cells[c].bit_length() - 1 if c in cells else 0 for c in range(len(every[0])))
+    checked, broken = sat_check.broken_nogoods(puzzle, result, [*every, grid])
+    assert broken[0] == f"step {first}: a nogood that a solution not found yet breaks"

@@ -17,7 +17,10 @@ solution, the lines :func:`solvelab.nonogram.bad_clues.suspects` names (those
 without whose clue the others have a solution) must be the lines for which
 CaDiCaL, with that line's clauses switched off, finds a solution; where there
 are none, the same for the pairs of lines of
-:func:`~solvelab.nonogram.bad_clues.suspect_pairs`. It prints
+:func:`~solvelab.nonogram.bad_clues.suspect_pairs`. With ``--nogoods``, the
+learning search's steps are recorded and, for puzzles with at most
+``NOGOOD_SOLUTIONS`` solutions (CaDiCaL finds them all), each nogood it learns
+must hold for every solution it had not found by then (see :func:`broken_nogoods`). It prints
 each disagreement as it comes, then the verdicts by kind and the puzzles that
 took solvelab longest, beside CaDiCaL's time; the exit status is 1 if any
 disagreed::
@@ -25,9 +28,10 @@ disagreed::
     /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --count 2000
     /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --max-size 16 --suspects
     /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --max-size 14 --max-solutions 12
+    /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --max-size 18 --nogoods
 
 Usage: python sat_check.py [--count N] [--first SEED] [--max-size N] [--time-limit S]
-                           [--max-solutions N] [--suspects]
+                           [--max-solutions N] [--suspects] [--nogoods]
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from solvelab.bench.sat_peer import (  # noqa: E402
     Encoding,
     count_solutions,
     lines_left_out_with_a_solution,
+    solutions,
 )
 from solvelab.nonogram import (  # noqa: E402
     MULTIPLE,
@@ -58,6 +63,7 @@ from solvelab.nonogram import (  # noqa: E402
     solve,
 )
 from solvelab.nonogram.puzzle import BLACK, WHITE  # noqa: E402
+from solvelab.nonogram.steps import replay  # noqa: E402
 
 COLOURS = (
     WHITE,
@@ -68,6 +74,8 @@ COLOURS = (
 )
 # CaDiCaL's count of solutions (at most 2) as a verdict.
 VERDICTS = (NONE, UNIQUE, MULTIPLE)
+# --nogoods: the puzzles with more solutions than this are not checked.
+NOGOOD_SOLUTIONS = 200
 
 
 def random_case(seed: int, max_size: int = 22) -> tuple[str, Puzzle] | None:
@@ -125,6 +133,42 @@ def sat_suspects(puzzle: Puzzle, together: int = 1) -> list[tuple[int, ...]]:
     return lines_left_out_with_a_solution(puzzle, together)
 
 
+def sat_solutions(puzzle: Puzzle, limit: int) -> list[tuple[int, ...]]:
+    """The solutions CaDiCaL finds, at most ``limit``, as cell colours (rows first)."""
+    return solutions(puzzle, limit)
+
+
+def broken_nogoods(puzzle: Puzzle, result, every: list[tuple[int, ...]]) -> tuple[int, list[str]]:
+    """The learning search's nogoods in ``result.steps`` (see steps.py), checked against
+    ``every`` solution of ``puzzle`` (cell colours, rows first): a nogood (never each
+    of its cells in its mask, all together) must hold for every solution not found
+    before it (one found already may break it: after a solution the search learns
+    "not all of these guesses"), a conflict that needs no guess must come after the
+    last solution, and each solution found must be one of ``every``. Returns how many
+    nogoods were checked and what broke."""
+    found: set[tuple[int, ...]] = set()
+    checked = 0
+    broken = []
+    size = puzzle.width * puzzle.height
+    full = (1 << len(puzzle.colours)) - 1
+    grids = replay(result.steps, size, full)
+    for number, (step, grid) in enumerate(zip(result.steps, grids, strict=True)):
+        if step.kind in ("solution", "image"):
+            solution = tuple(mask.bit_length() - 1 for mask in grid)
+            if solution not in every:
+                broken.append(f"step {number}: a solution CaDiCaL does not have")
+            found.add(solution)
+        elif step.kind == "learn":
+            checked += 1
+            for other in every:
+                if other not in found and all(mask >> other[c] & 1 for c, mask in step.cells):
+                    broken.append(f"step {number}: a nogood that a solution not found yet breaks")
+                    break
+        elif step.kind == "conflict" and step.depth == 0 and len(found) < len(every):
+            broken.append(f"step {number}: the search ends with solutions not found")
+    return checked, broken
+
+
 def _said(verdict: str, count: int, limit: int) -> str:
     """A verdict, with the count of solutions when more than two were looked for."""
     return f"{verdict} ({count})" if limit > 2 and verdict == MULTIPLE else verdict
@@ -142,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--suspects", action="store_true", help="check the suspect lines of clues with none"
     )
+    parser.add_argument(
+        "--nogoods", action="store_true", help="check the learning search's nogoods"
+    )
     args = parser.parse_args(argv)
     limit = max(2, args.max_solutions)
     tally: Counter = Counter()  # (kind, verdict)
@@ -149,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     times = []  # (solvelab's seconds, CaDiCaL's, seed, what, the two verdicts)
     disagreements = 0
     suspects_compared = pairs_compared = suspects_unfinished = 0
+    nogoods_checked = nogood_puzzles = too_many = 0
     for seed in range(args.first, args.first + args.count):
         case = random_case(seed, args.max_size)
         if case is None:
@@ -158,7 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         colours = len(puzzle.colours) - 1
         what = f"{kind} {puzzle.width}×{puzzle.height}, {colours} colour{'s' * (colours > 1)}"
         start = time.perf_counter()
-        result = solve(puzzle, time_limit=args.time_limit, max_solutions=limit)
+        result = solve(
+            puzzle, time_limit=args.time_limit, max_solutions=limit, record_steps=args.nogoods
+        )
         seconds = time.perf_counter() - start
         start = time.perf_counter()
         count = sat_count(puzzle, limit)
@@ -178,7 +228,19 @@ def main(argv: list[str] | None = None) -> int:
                 + ("; a picture given twice" if repeated else ""),
                 flush=True,
             )
-        elif args.suspects and result.status == NONE:
+            continue
+        if args.nogoods and result.status != TIMEOUT:
+            every = sat_solutions(puzzle, NOGOOD_SOLUTIONS + 1)
+            if len(every) > NOGOOD_SOLUTIONS:
+                too_many += 1
+            else:
+                checked, broken = broken_nogoods(puzzle, result, every)
+                nogoods_checked += checked
+                nogood_puzzles += checked > 0
+                if broken:
+                    disagreements += 1
+                    print(f"seed {seed} ({what}): {'; '.join(broken[:3])}", flush=True)
+        if args.suspects and result.status == NONE:
             # The lines, or when no one line will do, the pairs of lines (None or
             # Unfinished: the work ran out first).
             found = bad_clues.suspects(puzzle)
@@ -207,6 +269,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{suspects_compared:6d}  suspect lists compared, {pairs_compared} of them of pairs "
             f"({suspects_unfinished} more not finished in solvelab's work limit)"
+        )
+    if args.nogoods:
+        print(
+            f"{nogoods_checked:6d}  nogoods checked, in {nogood_puzzles} puzzles "
+            f"({too_many} more with over {NOGOOD_SOLUTIONS} solutions not checked)"
         )
     print("the longest for solvelab:")
     for seconds, sat_seconds, seed, what, ours, theirs in sorted(times, reverse=True)[:5]:

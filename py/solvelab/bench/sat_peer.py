@@ -121,18 +121,40 @@ class Encoding:
                 self.clauses.append([-self.cell[cells[i]][colour]] + covered[i][colour])
 
 
+def _models(solver, encoding: Encoding, limit: int):
+    """CaDiCaL's models, at most ``limit``, each found one ruled out for the next solve."""
+    for _ in range(limit):
+        if not solver.solve():
+            return
+        model = solver.get_model()
+        solver.add_clause([-model[v - 1] for v in encoding.cell_vars])  # another one
+        yield model
+
+
 def count_solutions(encoding: Encoding, limit: int = 2) -> tuple[int, int]:
-    """How many solutions CaDiCaL finds, at most ``limit`` (each found one ruled out for
-    the next solve), and its conflicts over the solves."""
+    """How many solutions CaDiCaL finds, at most ``limit``, and its conflicts over the
+    solves."""
     from pysat.solvers import Solver
 
-    solutions = 0
     with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
-        while solutions < limit and solver.solve():
-            solutions += 1
-            model = solver.get_model()
-            solver.add_clause([-model[v - 1] for v in encoding.cell_vars])  # another one
+        solutions = sum(1 for _ in _models(solver, encoding, limit))
         return solutions, solver.accum_stats()["conflicts"]
+
+
+def solutions(puzzle, limit: int) -> list[tuple[int, ...]]:
+    """The solutions CaDiCaL finds, at most ``limit``, each as its cells' colours (rows
+    first, ``0`` the background)."""
+    from pysat.solvers import Solver
+
+    encoding = Encoding(puzzle)
+    with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
+        return [
+            tuple(  # a literal is true when the model holds it with its sign
+                next(k for k, lit in enumerate(lits) if model[abs(lit) - 1] * lit > 0)
+                for lits in encoding.cell
+            )
+            for model in _models(solver, encoding, limit)
+        ]
 
 
 def lines_left_out_with_a_solution(puzzle, together: int = 1) -> list[tuple[int, ...]]:
