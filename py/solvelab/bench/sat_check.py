@@ -20,10 +20,10 @@ are none, the same for the pairs of lines of
 :func:`~solvelab.nonogram.bad_clues.suspect_pairs`. With ``--nogoods``, the
 learning search's steps are recorded and, for puzzles with at most
 ``NOGOOD_SOLUTIONS`` solutions (CaDiCaL finds them all), each nogood it learns
-must hold for every solution it had not found by then (see :func:`broken_nogoods`). It prints
-each disagreement as it comes, then the verdicts by kind and the puzzles that
-took solvelab longest, beside CaDiCaL's time; the exit status is 1 if any
-disagreed::
+must hold for every solution it had not found by then (see
+:func:`broken_nogoods`). It prints each disagreement as it comes, then the
+verdicts by kind and the puzzles that took solvelab longest, beside CaDiCaL's
+time; the exit status is 1 if any disagreed::
 
     /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --count 2000
     /tmp/sat-env/bin/python py/solvelab/bench/sat_check.py --max-size 16 --suspects
@@ -46,9 +46,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # solvelab from this tree
 from solvelab.bench.sat_peer import (  # noqa: E402
     Encoding,
+    all_solutions,
     count_solutions,
     lines_left_out_with_a_solution,
-    solutions,
 )
 from solvelab.nonogram import (  # noqa: E402
     MULTIPLE,
@@ -135,7 +135,7 @@ def sat_suspects(puzzle: Puzzle, together: int = 1) -> list[tuple[int, ...]]:
 
 def sat_solutions(puzzle: Puzzle, limit: int) -> list[tuple[int, ...]]:
     """The solutions CaDiCaL finds, at most ``limit``, as cell colours (rows first)."""
-    return solutions(puzzle, limit)
+    return all_solutions(puzzle, limit)
 
 
 def broken_nogoods(puzzle: Puzzle, result, every: list[tuple[int, ...]]) -> tuple[int, list[str]]:

@@ -137,13 +137,13 @@ def count_solutions(encoding: Encoding, limit: int = 2) -> tuple[int, int]:
     from pysat.solvers import Solver
 
     with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
-        solutions = sum(1 for _ in _models(solver, encoding, limit))
-        return solutions, solver.accum_stats()["conflicts"]
+        found = sum(1 for _ in _models(solver, encoding, limit))
+        return found, solver.accum_stats()["conflicts"]
 
 
-def solutions(puzzle, limit: int) -> list[tuple[int, ...]]:
-    """The solutions CaDiCaL finds, at most ``limit``, each as its cells' colours (rows
-    first, ``0`` the background)."""
+def all_solutions(puzzle, limit: int) -> list[tuple[int, ...]]:
+    """The solutions CaDiCaL finds, at most ``limit`` (all of them if there are fewer),
+    each as its cells' colours (rows first, ``0`` the background)."""
     from pysat.solvers import Solver
 
     encoding = Encoding(puzzle)
