@@ -34,6 +34,11 @@ def disagreements(out: str) -> list[str]:
     return [line for line in out.splitlines() if line.startswith("seed ")]
 
 
+def counted(out: str, words: str) -> int:
+    """The number at the start of the summary line that says ``words``."""
+    return int(next(line for line in out.splitlines() if words in line).split()[0])
+
+
 def verdict(puzzle, limit=2):
     """A stand-in for CaDiCaL's count (at most 2): solvelab's own verdict."""
     return sat_check.VERDICTS.index(solve(puzzle).status)
@@ -89,9 +94,7 @@ def test_it_compares_the_suspect_lines_of_clues_with_no_solution(monkeypatch, ca
     assert sat_check.main(args) == 0
     out = capsys.readouterr().out
     assert disagreements(out) == []
-    compared = int(
-        next(line for line in out.splitlines() if "suspect lists compared" in line).split()[0]
-    )
+    compared = counted(out, "suspect lists compared")
     assert compared == len(asked) > 3 and set(asked) == {1, 2}
 
     monkeypatch.setattr(sat_check, "sat_suspects", lambda puzzle, together: [(999,)])
@@ -113,8 +116,7 @@ def test_it_checks_the_learning_searchs_nogoods_against_every_solution(monkeypat
     assert sat_check.main(args) == 0
     out = capsys.readouterr().out
     assert disagreements(out) == []
-    checked = next(line for line in out.splitlines() if "nogoods checked" in line)
-    assert int(checked.split()[0]) > 3
+    assert counted(out, "nogoods checked") > 3
 
     # With no solution known, each solution the search finds is one too many.
     monkeypatch.setattr(sat_check, "sat_solutions", lambda puzzle, limit: [])
