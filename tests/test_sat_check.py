@@ -39,6 +39,18 @@ def counted(out: str, words: str) -> int:
     return int(next(line for line in out.splitlines() if words in line).split()[0])
 
 
+def run(args: list[str], capsys, status: int = 0) -> str:
+    """sat_check's output, its exit status checked."""
+    assert sat_check.main(args) == status
+    return capsys.readouterr().out
+
+
+def all_solutions(puzzle, limit):
+    """A stand-in for CaDiCaL's solutions: solvelab's own, as cell colours."""
+    result = solve(puzzle, max_solutions=limit)
+    return [tuple(v for row in grid for v in row) for grid in result.solutions]
+
+
 def verdict(puzzle, limit=2):
     """A stand-in for CaDiCaL's count (at most 2): solvelab's own verdict."""
     return sat_check.VERDICTS.index(solve(puzzle).status)
@@ -46,32 +58,27 @@ def verdict(puzzle, limit=2):
 
 def test_it_says_where_solvelab_and_the_sat_solver_disagree(monkeypatch, capsys):
     monkeypatch.setattr(sat_check, "sat_count", verdict)
-    assert sat_check.main(["--count", "12", "--max-size", "10"]) == 0
-    out = capsys.readouterr().out
+    out = run(["--count", "12", "--max-size", "10"], capsys)
     assert disagreements(out) == []
     assert out.rstrip().endswith("0 disagreement(s) in 10 puzzles")  # two are skipped
 
     monkeypatch.setattr(sat_check, "sat_count", lambda puzzle, limit: (verdict(puzzle) + 1) % 3)
-    assert sat_check.main(["--count", "12", "--max-size", "10"]) == 1
-    out = capsys.readouterr().out
+    out = run(["--count", "12", "--max-size", "10"], capsys, status=1)
     assert len(disagreements(out)) == 10
     assert out.rstrip().endswith("10 disagreement(s) in 10 puzzles")
 
 
 def test_it_compares_counts_up_to_max_solutions(monkeypatch, capsys):
     def count(puzzle, limit):
-        result = solve(puzzle, max_solutions=limit)
-        return len(result.solutions) if result.status != "none" else 0
+        return len(all_solutions(puzzle, limit))
 
     monkeypatch.setattr(sat_check, "sat_count", count)
     args = ["--count", "30", "--max-size", "6", "--max-solutions", "5"]
-    assert sat_check.main(args) == 0
-    assert disagreements(capsys.readouterr().out) == []
+    assert disagreements(run(args, capsys)) == []
 
     # One solution more than solvelab found: every puzzle disagrees, the counts shown.
     monkeypatch.setattr(sat_check, "sat_count", lambda puzzle, limit: count(puzzle, limit) + 1)
-    assert sat_check.main(args) == 1
-    out = capsys.readouterr().out
+    out = run(args, capsys, status=1)
     found = disagreements(out)
     assert out.rstrip().endswith(f"{len(found)} disagreement(s) in {len(found)} puzzles")
     assert any("CaDiCaL multiple (" in line for line in found)
@@ -91,37 +98,27 @@ def test_it_compares_the_suspect_lines_of_clues_with_no_solution(monkeypatch, ca
     monkeypatch.setattr(sat_check, "sat_count", verdict)
     monkeypatch.setattr(sat_check, "sat_suspects", lines)
     args = ["--count", "40", "--max-size", "8", "--suspects"]
-    assert sat_check.main(args) == 0
-    out = capsys.readouterr().out
+    out = run(args, capsys)
     assert disagreements(out) == []
     compared = counted(out, "suspect lists compared")
     assert compared == len(asked) > 3 and set(asked) == {1, 2}
 
     monkeypatch.setattr(sat_check, "sat_suspects", lambda puzzle, together: [(999,)])
-    assert sat_check.main(args) == 1
-    found = disagreements(capsys.readouterr().out)
+    found = disagreements(run(args, capsys, status=1))
     assert len(found) == compared and all("suspect lines" in line for line in found)
-
-
-def all_solutions(puzzle, limit):
-    """A stand-in for CaDiCaL's solutions: solvelab's own, as cell colours."""
-    result = solve(puzzle, max_solutions=limit)
-    return [tuple(v for row in grid for v in row) for grid in result.solutions]
 
 
 def test_it_checks_the_learning_searchs_nogoods_against_every_solution(monkeypatch, capsys):
     monkeypatch.setattr(sat_check, "sat_count", verdict)
     monkeypatch.setattr(sat_check, "sat_solutions", all_solutions)
     args = ["--count", "120", "--max-size", "8", "--nogoods"]
-    assert sat_check.main(args) == 0
-    out = capsys.readouterr().out
+    out = run(args, capsys)
     assert disagreements(out) == []
     assert counted(out, "nogoods checked") > 3
 
     # With no solution known, each solution the search finds is one too many.
     monkeypatch.setattr(sat_check, "sat_solutions", lambda puzzle, limit: [])
-    assert sat_check.main(args) == 1
-    found = disagreements(capsys.readouterr().out)
+    found = disagreements(run(args, capsys, status=1))
     assert found and all("a solution CaDiCaL does not have" in line for line in found)
 
 
