@@ -824,6 +824,15 @@ def test_bench_times_solvelab_as_it_times_a_peer(tmp_path):
     ).stdout.split()
     assert out[0] == "SECONDS" and float(out[1]) > 0
     assert out[2:] == ["STATUS", "unique"]
+    other = tmp_path / "other.xml"
+    other.write_text(dumps(generate(9, 8, 0.6, seed=4), "xml"), encoding="utf-8")
+    warm = subprocess.run(
+        [sys.executable, "-m", "solvelab.bench.first_solve", str(path), "--after", str(other), "3"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert warm[0] == "SECONDS" and warm[2:] == ["STATUS", "unique"]
     run = run_peer(FIRST_SOLVE, path, 60)
     assert run is not None and run.seconds > 0
     assert run.solutions is None  # a verdict, not a count of solutions

@@ -7,22 +7,37 @@ were 12–40 % faster on the small puzzles.
 It prints ``SECONDS <s>`` (making the solver and solving, as ``stats.seconds``;
 reading the file and starting Python not counted) and ``STATUS <verdict>``.
 
-Usage: python -m solvelab.bench.first_solve PUZZLE [TIME_LIMIT]
+With ``--after OTHER N``, the process first solves the puzzle OTHER N times: the
+interpreter and the solver's code are then warm, while PUZZLE's lines are in no
+cache (each solve makes its own). It says how much of a first solve is
+the process warming up, rather than the puzzle's own work.
+
+Usage: python -m solvelab.bench.first_solve PUZZLE [TIME_LIMIT] [--after OTHER N]
 """
 
 import sys
 
 from solvelab.nonogram import read_file, solve
 
-USAGE = "usage: python -m solvelab.bench.first_solve PUZZLE [TIME_LIMIT]"
+USAGE = "usage: python -m solvelab.bench.first_solve PUZZLE [TIME_LIMIT] [--after OTHER N]"
 
 
-def main() -> None:
-    if len(sys.argv) not in (2, 3) or sys.argv[1].startswith("-"):
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    warm_up = []
+    if "--after" in args:
+        at = args.index("--after")
+        if len(args) < at + 3 or not args[at + 2].isdigit():
+            sys.exit(USAGE)
+        warm_up = [read_file(args[at + 1])] * int(args[at + 2])
+        del args[at : at + 3]
+    if len(args) not in (1, 2) or args[0].startswith("-"):
         sys.exit(USAGE)
-    path = sys.argv[1]
-    time_limit = float(sys.argv[2]) if len(sys.argv) > 2 else None
-    result = solve(read_file(path), time_limit)
+    puzzle = read_file(args[0])
+    time_limit = float(args[1]) if len(args) > 1 else None
+    for other in warm_up:
+        solve(other, time_limit)
+    result = solve(puzzle, time_limit)
     print(f"SECONDS {result.stats.seconds:.6f}")
     print(f"STATUS {result.status}")
 
