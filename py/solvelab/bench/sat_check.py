@@ -169,6 +169,39 @@ def broken_nogoods(puzzle: Puzzle, result, every: list[tuple[int, ...]]) -> tupl
     return checked, broken
 
 
+def _check_nogoods(puzzle: Puzzle, result, checks: Counter) -> list[str]:
+    """What broke among the nogoods of ``result`` (see :func:`broken_nogoods`), for a
+    puzzle of at most ``NOGOOD_SOLUTIONS`` solutions; ``checks`` counts them."""
+    every = sat_solutions(puzzle, NOGOOD_SOLUTIONS + 1)
+    if len(every) > NOGOOD_SOLUTIONS:
+        checks["too many"] += 1
+        return []
+    checked, broken = broken_nogoods(puzzle, result, every)
+    checks["nogoods"] += checked
+    checks["nogood puzzles"] += checked > 0
+    return broken
+
+
+def _check_suspects(puzzle: Puzzle, checks: Counter) -> list[str]:
+    """solvelab's suspect lines of clues with no solution (or, where no one line will
+    do, its pairs of lines) against CaDiCaL's; ``checks`` counts them."""
+    found = bad_clues.suspects(puzzle)
+    together = 1
+    if found == []:
+        found = bad_clues.suspect_pairs(puzzle)
+        together = 2
+    if found is None or isinstance(found, bad_clues.Unfinished):  # the work ran out
+        checks["unfinished"] += 1
+        return []
+    checks["suspects"] += 1
+    checks["pairs"] += together == 2
+    lines = sorted((s.line,) if together == 1 else (s[0].line, s[1].line) for s in found)
+    sat_lines = sat_suspects(puzzle, together)
+    if lines != sat_lines:
+        return [f"solvelab's suspect lines {lines}, CaDiCaL's {sat_lines}"]
+    return []
+
+
 def _said(verdict: str, count: int, limit: int) -> str:
     """A verdict, with the count of solutions when more than two were looked for."""
     return f"{verdict} ({count})" if limit > 2 and verdict == MULTIPLE else verdict
@@ -191,12 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     limit = max(2, args.max_solutions)
-    tally: Counter = Counter()  # (kind, verdict)
+    verdicts: Counter = Counter()  # puzzles by (kind, verdict)
+    checks: Counter = Counter()  # what the nogood and suspect checks did
     skipped = 0
     times = []  # (solvelab's seconds, CaDiCaL's, seed, what, the two verdicts)
     disagreements = 0
-    suspects_compared = pairs_compared = suspects_unfinished = 0
-    nogoods_checked = nogood_puzzles = too_many = 0
     for seed in range(args.first, args.first + args.count):
         case = random_case(seed, args.max_size)
         if case is None:
@@ -214,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         count = sat_count(puzzle, limit)
         theirs = VERDICTS[min(count, 2)]
         times.append((seconds, time.perf_counter() - start, seed, what, result.status, theirs))
-        tally[kind, result.status] += 1
+        verdicts[kind, result.status] += 1
         pictures = result.pictures()  # a timeout's too: those found by then
         broken = [picture for picture in pictures if not puzzle.check(picture)]
         repeated = len(set(map(tuple, pictures))) < len(pictures)
@@ -229,51 +261,26 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             continue
+        problems = []
         if args.nogoods and result.status != TIMEOUT:
-            every = sat_solutions(puzzle, NOGOOD_SOLUTIONS + 1)
-            if len(every) > NOGOOD_SOLUTIONS:
-                too_many += 1
-            else:
-                checked, broken = broken_nogoods(puzzle, result, every)
-                nogoods_checked += checked
-                nogood_puzzles += checked > 0
-                if broken:
-                    disagreements += 1
-                    print(f"seed {seed} ({what}): {'; '.join(broken[:3])}", flush=True)
+            problems += _check_nogoods(puzzle, result, checks)
         if args.suspects and result.status == NONE:
-            # The lines, or when no one line will do, the pairs of lines (None or
-            # Unfinished: the work ran out first).
-            found = bad_clues.suspects(puzzle)
-            together = 1
-            if found == []:
-                found = bad_clues.suspect_pairs(puzzle)
-                together = 2
-            if found is None or isinstance(found, bad_clues.Unfinished):
-                suspects_unfinished += 1
-                continue
-            suspects_compared += 1
-            pairs_compared += together == 2
-            lines = sorted((s.line,) if together == 1 else (s[0].line, s[1].line) for s in found)
-            sat_lines = sat_suspects(puzzle, together)
-            if lines != sat_lines:
-                disagreements += 1
-                print(
-                    f"seed {seed} ({what}): solvelab's suspect lines {lines}, "
-                    f"CaDiCaL's {sat_lines}",
-                    flush=True,
-                )
-    for (kind, verdict), n in sorted(tally.items()):
+            problems += _check_suspects(puzzle, checks)
+        if problems:
+            disagreements += 1
+            print(f"seed {seed} ({what}): {'; '.join(problems[:3])}", flush=True)
+    for (kind, verdict), n in sorted(verdicts.items()):
         print(f"{n:6d}  {kind}, {verdict}")
     print(f"{skipped:6d}  skipped: a changed run too long for its line")
     if args.suspects:
         print(
-            f"{suspects_compared:6d}  suspect lists compared, {pairs_compared} of them of pairs "
-            f"({suspects_unfinished} more not finished in solvelab's work limit)"
+            f"{checks['suspects']:6d}  suspect lists compared, {checks['pairs']} of them of pairs "
+            f"({checks['unfinished']} more not finished in solvelab's work limit)"
         )
     if args.nogoods:
         print(
-            f"{nogoods_checked:6d}  nogoods checked, in {nogood_puzzles} puzzles "
-            f"({too_many} more with over {NOGOOD_SOLUTIONS} solutions not checked)"
+            f"{checks['nogoods']:6d}  nogoods checked, in {checks['nogood puzzles']} puzzles "
+            f"({checks['too many']} more with over {NOGOOD_SOLUTIONS} solutions not checked)"
         )
     print("the longest for solvelab:")
     for seconds, sat_seconds, seed, what, ours, theirs in sorted(times, reverse=True)[:5]:
@@ -281,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
             f"  seed {seed} ({what}): {ours} in {seconds:.2f} s; "
             f"CaDiCaL {theirs} in {sat_seconds:.2f} s"
         )
-    print(f"{disagreements} disagreement(s) in {sum(tally.values())} puzzles")
+    print(f"{disagreements} disagreement(s) in {sum(verdicts.values())} puzzles")
     return 1 if disagreements else 0
 
 
