@@ -9,8 +9,8 @@ reading the file and starting Python not counted) and ``STATUS <verdict>``.
 
 With ``--after OTHER N``, the process first solves the puzzle OTHER N times: the
 interpreter and the solver's code are then warm, while PUZZLE's lines are in no
-cache (each solve makes its own). It says how much of a first solve is
-the process warming up, rather than the puzzle's own work.
+cache (each solve makes its own). It says how much of a first solve is the
+process warming up, rather than the puzzle's own work.
 
 Usage: python -m solvelab.bench.first_solve PUZZLE [TIME_LIMIT] [--after OTHER N]
 """
@@ -23,7 +23,7 @@ USAGE = "usage: python -m solvelab.bench.first_solve PUZZLE [TIME_LIMIT] [--afte
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = sys.argv[1:] if argv is None else argv
+    args = list(sys.argv[1:] if argv is None else argv)
     warm_up = []
     if "--after" in args:
         at = args.index("--after")
