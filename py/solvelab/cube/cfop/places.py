@@ -41,6 +41,7 @@ _DESTINATIONS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 IDENTITY: tuple[int, ...] = tuple(range(54))
+DFR_PLACE = 29  # D3: the D sticker of the DFR corner
 
 
 def destinations(move: int) -> tuple[int, ...]:
