@@ -896,13 +896,17 @@ def test_bench_checks_the_verdict_against_a_peers_count_of_solutions(tmp_path, m
 @pytest.mark.parametrize("limit", [["--time-limit", "5"], ["--generator"]])
 def test_bench_of_the_edit_pages_check(capsys, limit):
     """A random picture's verdict from its clues and checking the picture: the same,
-    or a timeout from the clues (never a different verdict)."""
-    assert main(["bench", "nonogram-pictures", "--sizes", "6", "40", *limit]) == 0
+    or a timeout from the clues (never a different verdict); a row for each size and
+    seed."""
+    args = ["bench", "nonogram-pictures", "--sizes", "6", "40", "--seed", "1", "2", *limit]
+    assert main(args) == 0
     out = capsys.readouterr().out
     assert ("work limit 16,000,000" in out) == (limit == ["--generator"])
-    rows = [line.split(" | ") for line in out.splitlines()[4:6]]
-    assert [row[0] for row in rows] == ["| 6×6", "| 40×40"]
-    for _, clues, _, checked, _ in rows:
+    rows = [line.split(" | ") for line in out.splitlines()[4:8]]
+    assert [row[:2] for row in rows] == [["| 6×6", s] for s in "12"] + [
+        ["| 40×40", s] for s in "12"
+    ]
+    for _, _, clues, _, checked, _ in rows:
         assert checked in ("unique", "multiple")
         assert clues in (checked, "timeout")
 

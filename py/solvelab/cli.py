@@ -215,7 +215,7 @@ def _bench_nonogram_pages(args: argparse.Namespace) -> int:
 def _bench_nonogram_pictures(args: argparse.Namespace) -> int:
     from solvelab.bench.nonogram_pictures import main as bench
 
-    return bench(tuple(args.sizes), args.density, args.seed, args.time_limit, args.generator)
+    return bench(tuple(args.sizes), args.density, tuple(args.seed), args.time_limit, args.generator)
 
 
 def _bench_nonogram_typos(args: argparse.Namespace) -> int:
@@ -571,7 +571,9 @@ def _parser() -> argparse.ArgumentParser:
         "--sizes", type=int, nargs="+", default=[25, 50, 75, 100], metavar="N", help="N × N"
     )
     p.add_argument("--density", type=float, default=0.5, help="the fill's density (0.5)")
-    p.add_argument("--seed", type=seed, default=1, help="the fill's seed (1)")
+    p.add_argument(
+        "--seed", type=seed, nargs="+", default=[1], metavar="N", help="the fill's seeds (1)"
+    )
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="per solve (10)")
     p.add_argument(
         "--generator",

@@ -5,8 +5,10 @@ The Edit page asks whether the puzzle of the picture drawn is unique
 is seldom unique, and its clues are hard to solve from nothing; the page
 knows the picture, so it checks it (``check_goal``: the search guesses the
 picture's colours first and looks for another solution near it). For each
-size, one random picture (the page's Random fill: ``--density``, ``--seed``),
-its verdict and time solved from its clues and checked, each with the page's
+size and seed, one random picture (the page's Random fill: ``--density``,
+``--seed``, which takes several seeds: the time from the clues varies a lot from
+one picture to the next), its verdict and time solved from its clues and checked,
+each with the page's
 time limit (10 s), or with ``--generator`` the generator's work limit instead
 (:func:`solvelab.nonogram.generator.work_limit`: how long a search that reaches
 it takes). Times are the solver's (``stats.seconds``), in CPython.
@@ -26,7 +28,11 @@ def _refuse(message: str) -> int:
 
 
 def main(
-    sizes: tuple[int, ...], density: float, seed: int, time_limit: float, generator: bool = False
+    sizes: tuple[int, ...],
+    density: float,
+    seeds: tuple[int, ...],
+    time_limit: float,
+    generator: bool = False,
 ) -> int:
     from solvelab.nonogram.generator import PICTURE_WORK, random_picture, work_limit
     from solvelab.nonogram.puzzle import MAX_SIZE, Puzzle
@@ -43,18 +49,22 @@ def main(
         if generator
         else f"time limit {time_limit:g} s"
     )
-    print(f"density {density:g}, seed {seed}, {said}")
+    print(f"density {density:g}, {said}")
     print(f"load average at the start: {_load()}")
-    print("| picture | from the clues | time | checking the picture | time |")
-    print("|---|---|---|---|---|")
+    print("| picture | seed | from the clues | time | checking the picture | time |")
+    print("|---|---|---|---|---|---|")
     for size in sizes:
-        puzzle = Puzzle.from_grid(random_picture(size, size, density, random.Random(seed)))
-        row = [f"{size}×{size}"]
         limit = {"work_limit": work_limit(size, size)} if generator else {"time_limit": time_limit}
-        for check in (False, True):
-            result = solve(puzzle, check_goal=check, **limit)
-            # Out of work, its time is what it took; out of time, more than that.
-            row += [result.status, _fmt(result.stats.seconds, "" if generator else result.status)]
-        print("| " + " | ".join(row) + " |", flush=True)
+        for seed in seeds:
+            puzzle = Puzzle.from_grid(random_picture(size, size, density, random.Random(seed)))
+            row = [f"{size}×{size}", str(seed)]
+            for check in (False, True):
+                result = solve(puzzle, check_goal=check, **limit)
+                # Out of work, its time is what it took; out of time, more than that.
+                row += [
+                    result.status,
+                    _fmt(result.stats.seconds, "" if generator else result.status),
+                ]
+            print("| " + " | ".join(row) + " |", flush=True)
     print(f"\nload average at the end: {_load()}")
     return 0
