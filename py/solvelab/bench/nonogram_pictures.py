@@ -6,12 +6,12 @@ is seldom unique, and its clues are hard to solve from nothing; the page
 knows the picture, so it checks it (``check_goal``: the search guesses the
 picture's colours first and looks for another solution near it). For each
 size and seed, one random picture (the page's Random fill: ``--density``,
-``--seed``, which takes several seeds: the time from the clues varies a lot from
-one picture to the next), its verdict and time solved from its clues and checked,
-each with the page's
-time limit (10 s), or with ``--generator`` the generator's work limit instead
-(:func:`solvelab.nonogram.generator.work_limit`: how long a search that reaches
-it takes). Times are the solver's (``stats.seconds``), in CPython.
+``--seed``, which takes several seeds, as the time from the clues varies a lot
+from one picture to the next), its verdict and time solved from its clues and
+checked, each with the page's time limit (10 s), or with ``--generator`` the
+generator's work limit instead (:func:`solvelab.nonogram.generator.work_limit`:
+how long a search that reaches it takes). Times are the solver's
+(``stats.seconds``), in CPython.
 """
 
 from __future__ import annotations
