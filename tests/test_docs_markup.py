@@ -45,6 +45,11 @@ def test_the_same_list_indented_four_spaces_renders():
     assert marks_shown(html) == []
 
 
+def test_a_paragraph_line_starting_with_a_quote_mark_is_found():
+    shown = marks_shown(_html("The times (8.7, 41, 2.6,\n> 60 and 0.46 s) of the bench."))
+    assert len(shown) == 1 and shown[0].startswith("<blockquote>")
+
+
 def test_marks_inside_code_are_not_counted():
     html = _html("Run `make **site**`:\n\n```sh\n- **not a list**\n```\n")
     assert marks_shown(html) == []

@@ -1,4 +1,5 @@
-"""Markdown that came out as text: the build fails on it (see mkdocs_hook.py).
+"""Markdown that came out as text, or as a quote: the build fails on it (see
+mkdocs_hook.py).
 
 Python-Markdown (MkDocs') nests a block in a list item only when it is indented
 four spaces, and does not start a list item right after a paragraph of the item
@@ -38,8 +39,11 @@ class _Text(HTMLParser):
 
 
 def marks_shown(html: str) -> list[str]:
-    """Each Markdown mark that ``html`` shows as text, with 30 characters either side."""
+    """Each Markdown mark that ``html`` shows as text, with 30 characters either side,
+    and each quote: the pages have none (they use admonitions), so a quote is a line
+    of a paragraph that began with ">" (as "> 60 s" once did)."""
     parser = _Text()
     parser.feed(html)
     text = "".join(parser.parts)
-    return [text[max(0, m.start() - 30) : m.end() + 30] for m in LEFT_AS_TEXT.finditer(text)]
+    shown = [text[max(0, m.start() - 30) : m.end() + 30] for m in LEFT_AS_TEXT.finditer(text)]
+    return shown + [html[m.start() : m.start() + 60] for m in re.finditer("<blockquote", html)]

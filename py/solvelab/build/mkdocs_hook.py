@@ -12,7 +12,7 @@ from solvelab.build.site import write_assets
 def on_page_content(html: str, page, **kwargs) -> str:
     shown = marks_shown(html)
     if shown:
-        raise PluginError(f"{page.file.src_uri} shows Markdown as text: {shown}")
+        raise PluginError(f"{page.file.src_uri} shows Markdown as text or as a quote: {shown}")
     return html
 
 
