@@ -12,6 +12,7 @@ import random
 import pytest
 
 from solvelab.bench.nonogram import in_red
+from solvelab.bench.sat_check import random_case
 from solvelab.nonogram import (
     MULTIPLE,
     NONE,
@@ -28,6 +29,7 @@ from solvelab.nonogram import (
     parse,
     solve,
 )
+from solvelab.nonogram.cdcl import Cdcl
 from solvelab.nonogram.cli import render
 from solvelab.nonogram.puzzle import BLACK, WHITE
 from solvelab.nonogram.symmetry import symmetries
@@ -188,6 +190,63 @@ def test_counting_up_to_max_solutions_finds_every_solution_brute_force_finds():
     for n, count in ((3, 6), (4, 24), (5, 120)):
         puzzle = Puzzle.from_grid(["".join(".X"[x == y] for x in range(n)) for y in range(n)])
         assert len(set(solve(puzzle, max_solutions=1000).solutions)) == count
+
+
+def test_forgetting_learnt_clauses_after_every_contradiction_keeps_every_verdict(monkeypatch):
+    """Learnt clauses forgotten as often and as many as can be (after every
+    contradiction, half of those that are no reason now, of any glue): only learnt
+    clauses go, never one that is a reason now or one that rules out a solution
+    found; every solution of small puzzles is still found once; 5- to 7-Dom are still
+    proven unique; and random puzzles that need a few hundred contradictions, one
+    colour and two (the bench's, beside CaDiCaL), keep their verdicts."""
+    dom = [parse(dom_text(n)) for n in (5, 6, 7)]
+    cases = [random_case(seed, 35)[1] for seed in (500019, 500153, 500649, 505167, 505200)]
+    before = [solve(puzzle) for puzzle in dom + cases]
+    monkeypatch.setattr(Cdcl, "reduce_first", 1)
+    monkeypatch.setattr(Cdcl, "reduce_step", 0)
+    monkeypatch.setattr(Cdcl, "keep_glue", 0)
+    monkeypatch.setattr(Cdcl, "recent_glue", 0)
+    forgotten = []
+    reduce, analyse = Cdcl._reduce, Cdcl._analyse
+    analysed = []  # every clause analysis learnt (kept alive: their ids stay theirs)
+
+    def learnt(search, conflict):
+        clause, back = analyse(search, conflict)
+        analysed.append(clause)
+        return clause, back
+
+    def watched(search) -> dict:
+        return {id(c): c for watchers in search.watches.values() for c in watchers}
+
+    def checked(search):
+        reasons = {id(search.reason[lit >> 1]) for lit in search.trail}
+        old = watched(search)
+        reduce(search)
+        new = watched(search)
+        gone = old.keys() - new.keys()
+        assert gone <= {id(clause) for clause in analysed} and not gone & reasons
+        for clause in new.values():  # still watched by its first two literals
+            assert clause in search.watches[clause[0]] and clause in search.watches[clause[1]]
+        forgotten.append(len(gone))
+
+    monkeypatch.setattr(Cdcl, "_analyse", learnt)
+    monkeypatch.setattr(Cdcl, "_reduce", checked)
+    rng = random.Random(31)
+    for i in range(60):
+        colours = (WHITE, BLACK) if i % 3 else (WHITE, BLACK, RED)
+        rows, columns = clues_of(random_picture(rng, 5, 5, len(colours), 0.5))
+        expected = brute_force(rows, columns, len(colours), limit=10**6)
+        every = solve(Puzzle(rows, columns, colours), max_solutions=len(expected) + 1)
+        assert sorted(every.solutions) == sorted(expected)
+    for puzzle, old in zip(dom + cases, before, strict=True):
+        new = solve(puzzle)
+        assert new.status == old.status
+        assert len(set(new.solutions)) == len(new.solutions) == len(old.solutions)
+        assert all(puzzle.check(grid) for grid in new.solutions)
+        if new.status == UNIQUE:
+            assert new.solutions == old.solutions
+    assert sorted({result.status for result in before}) == [MULTIPLE, NONE, UNIQUE]
+    assert sum(forgotten) > 1000, sum(forgotten)
 
 
 def test_solved_by_lines_is_the_solvers_line_difficulty():

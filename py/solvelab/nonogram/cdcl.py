@@ -34,6 +34,14 @@ class Cdcl:
     """The search loop, propagation, clause watching and learning; see the module."""
 
     k = 1  # a variable's cell is ``var // k``
+    # Learnt clauses are sorted out (see _reduce) after reduce_first contradictions,
+    # then after as many again plus reduce_step more each time. Kept then: those of glue
+    # up to keep_glue, and those of glue up to recent_glue used in the last `recent`.
+    reduce_first = 2000
+    reduce_step = 300
+    keep_glue = 2
+    recent_glue = 6
+    recent = 10_000
 
     def __init__(self, solver, grid, restart_base: int, variables: int):
         self.s = solver
@@ -54,6 +62,13 @@ class Cdcl:
         self.queued: set[int] = set()
         self.false_queue: deque[int] = deque()
         self.conflicts = 0
+        # The learnt clauses that may be forgotten (see _reduce), with each one's glue
+        # and the contradiction it last took part in, by the clause's id.
+        self.learnts: list[list[int]] = []
+        self.glue: dict[int, int] = {}
+        self.last_used: dict[int, int] = {}
+        self.reductions = 0
+        self.next_reduce = self.reduce_first
         self.failed_line = -1  # the line of the last conflict (-1: a clause)
         self.pause_at = float("inf")  # see solutions()
         self.restarts = 0
@@ -163,6 +178,8 @@ class Cdcl:
             lits = self._explain(line, before, var)
             self.reason[var] = lits  # valid while the literal stays true
             return lits
+        if id(reason) in self.last_used:
+            self.last_used[id(reason)] = self.conflicts
         return [lit for lit in reason if lit >> 1 != var]
 
     # -- learning ------------------------------------------------------------------
@@ -231,7 +248,13 @@ class Cdcl:
         self.conflicts += 1
         if not self.limits or all(self.level[lit >> 1] == 0 for lit in conflict):
             return False
+        if id(conflict) in self.last_used:
+            self.last_used[id(conflict)] = self.conflicts
         learnt, back = self._analyse(conflict)
+        if len(learnt) > 2:  # shorter ones are always kept
+            self.learnts.append(learnt)
+            self.glue[id(learnt)] = len({self.level[lit >> 1] for lit in learnt})
+            self.last_used[id(learnt)] = self.conflicts
         self._backjump(back)
         if len(learnt) > 1:
             self._watch(learnt)
@@ -283,6 +306,8 @@ class Cdcl:
                 if conflict is False:
                     return
                 continue
+            if self.conflicts >= self.next_reduce:
+                self._reduce()
             if self.restart_base and self.conflicts >= self.next_restart and self.limits:
                 self.restarts += 1
                 self.next_restart = self.conflicts + self.restart_base * _luby(self.restarts + 1)
@@ -296,6 +321,40 @@ class Cdcl:
             conflict = self._propagate()
             if steps:
                 self._show_guess(cell)
+
+    def _reduce(self) -> None:
+        """Forget learnt clauses, as SAT solvers do, in tiers: keep those of glue 2 or
+        less (the guess levels among their literals when learnt) for good, those of glue
+        up to 6 while they took part in a contradiction in the last 10,000, and those
+        that are a true literal's reason; of the others, forget the half least recently
+        used (the numbers are the class's attributes).
+
+        Kept all, the clauses make each contradiction dearer as the search goes on
+        (clause propagation visits them all), and a long search's memory grows without
+        bound; forgetting by glue alone made the n-Dom searches find the clauses again
+        (see the benchmarks' History)."""
+        reason = self.reason
+        locked = {id(reason[lit >> 1]) for lit in self.trail}
+        glue, last_used, now = self.glue, self.last_used, self.conflicts
+        keep_glue, recent_glue, since = self.keep_glue, self.recent_glue, now - self.recent
+        keep, others = [], []
+        for clause in self.learnts:
+            i = id(clause)
+            g = glue[i]
+            if g <= keep_glue or i in locked or (g <= recent_glue and last_used[i] >= since):
+                keep.append(clause)
+            else:
+                others.append(clause)
+        others.sort(key=lambda clause: last_used[id(clause)])
+        half = len(others) // 2
+        forgotten = {id(clause) for clause in others[:half]}
+        for i in forgotten:
+            del glue[i], last_used[i]
+        self.learnts = keep + others[half:]
+        for lit, watchers in self.watches.items():
+            self.watches[lit] = [clause for clause in watchers if id(clause) not in forgotten]
+        self.reductions += 1
+        self.next_reduce = now + self.reduce_first + self.reduce_step * self.reductions
 
     def _pick(self) -> int:
         """The unknown cell (two values or more left) of the highest activity (the
