@@ -20,8 +20,9 @@ version's time::
     python py/solvelab/bench/search_set.py compare old.jsonl new.jsonl
 
 ``--tree`` solves with the solvelab of another checkout (its ``py`` folder), so the
-two versions can run side by side, one a core. Counts of contradictions do not depend
-on the machine's load; times do, a little, when both cores are busy.
+two versions can run side by side, one a core. A finished search's count of
+contradictions does not depend on the machine's load; times do, a little, when both
+cores are busy.
 
 Usage: search_set.py run (--first SEED --count N | --seeds FILE) [--max-size N]
                          [--time-limit S] [--tree PATH]
