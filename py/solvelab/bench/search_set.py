@@ -80,10 +80,8 @@ def pick(paths: list[str], conflicts: int | None, seconds: float | None) -> list
         for seed, entry in read(path).items():
             if (
                 entry["status"] == "timeout"
-                or conflicts is not None
-                and entry["conflicts"] >= conflicts
-                or seconds is not None
-                and entry["seconds"] >= seconds
+                or (conflicts is not None and entry["conflicts"] >= conflicts)
+                or (seconds is not None and entry["seconds"] >= seconds)
             ):
                 chosen.add(seed)
     return sorted(chosen)
@@ -98,8 +96,8 @@ def compare(old: dict[int, dict], new: dict[int, dict]) -> list[str]:
     def par2(entry) -> float:
         return 2 * entry["time_limit"] if entry["status"] == "timeout" else entry["seconds"]
 
-    def solved(run) -> int:
-        return sum(run[s]["status"] != "timeout" for s in seeds)
+    def solved(results) -> int:
+        return sum(results[s]["status"] != "timeout" for s in seeds)
 
     def mean(ratios) -> float:
         return math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else math.nan

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 from heapq import heapify, heappop, heappush
+from operator import itemgetter
 
 from solvelab.nonogram.steps import Step, diff
 
@@ -62,11 +63,9 @@ class Cdcl:
         self.queued: set[int] = set()
         self.false_queue: deque[int] = deque()
         self.conflicts = 0
-        # The learnt clauses that may be forgotten (see _reduce), with each one's glue
-        # and the contradiction it last took part in, by the clause's id.
-        self.learnts: list[list[int]] = []
-        self.glue: dict[int, int] = {}
-        self.last_used: dict[int, int] = {}
+        # The learnt clauses that may be forgotten (see _reduce), by the clause's id:
+        # [clause, glue, the contradiction it last took part in].
+        self.learnts: dict[int, list] = {}
         self.reductions = 0
         self.next_reduce = self.reduce_first
         self.failed_line = -1  # the line of the last conflict (-1: a clause)
@@ -178,8 +177,9 @@ class Cdcl:
             lits = self._explain(line, before, var)
             self.reason[var] = lits  # valid while the literal stays true
             return lits
-        if id(reason) in self.last_used:
-            self.last_used[id(reason)] = self.conflicts
+        learnt = self.learnts.get(id(reason))
+        if learnt is not None:
+            learnt[2] = self.conflicts
         return [lit for lit in reason if lit >> 1 != var]
 
     # -- learning ------------------------------------------------------------------
@@ -248,13 +248,13 @@ class Cdcl:
         self.conflicts += 1
         if not self.limits or all(self.level[lit >> 1] == 0 for lit in conflict):
             return False
-        if id(conflict) in self.last_used:
-            self.last_used[id(conflict)] = self.conflicts
+        used = self.learnts.get(id(conflict))
+        if used is not None:
+            used[2] = self.conflicts
         learnt, back = self._analyse(conflict)
         if len(learnt) > 2:  # shorter ones are always kept
-            self.learnts.append(learnt)
-            self.glue[id(learnt)] = len({self.level[lit >> 1] for lit in learnt})
-            self.last_used[id(learnt)] = self.conflicts
+            glue = len({self.level[lit >> 1] for lit in learnt})
+            self.learnts[id(learnt)] = [learnt, glue, self.conflicts]
         self._backjump(back)
         if len(learnt) > 1:
             self._watch(learnt)
@@ -335,26 +335,23 @@ class Cdcl:
         (see the benchmarks' History)."""
         reason = self.reason
         locked = {id(reason[lit >> 1]) for lit in self.trail}
-        glue, last_used, now = self.glue, self.last_used, self.conflicts
-        keep_glue, recent_glue, since = self.keep_glue, self.recent_glue, now - self.recent
+        keep_glue, recent_glue = self.keep_glue, self.recent_glue
+        since = self.conflicts - self.recent
         keep, others = [], []
-        for clause in self.learnts:
-            i = id(clause)
-            g = glue[i]
-            if g <= keep_glue or i in locked or (g <= recent_glue and last_used[i] >= since):
-                keep.append(clause)
+        for i, learnt in self.learnts.items():
+            _, glue, used = learnt
+            if glue <= keep_glue or i in locked or (glue <= recent_glue and used >= since):
+                keep.append(learnt)
             else:
-                others.append(clause)
-        others.sort(key=lambda clause: last_used[id(clause)])
+                others.append(learnt)
+        others.sort(key=itemgetter(2))
         half = len(others) // 2
-        forgotten = {id(clause) for clause in others[:half]}
-        for i in forgotten:
-            del glue[i], last_used[i]
-        self.learnts = keep + others[half:]
+        forgotten = {id(clause) for clause, _, _ in others[:half]}
+        self.learnts = {id(learnt[0]): learnt for learnt in keep + others[half:]}
         for lit, watchers in self.watches.items():
             self.watches[lit] = [clause for clause in watchers if id(clause) not in forgotten]
         self.reductions += 1
-        self.next_reduce = now + self.reduce_first + self.reduce_step * self.reductions
+        self.next_reduce = self.conflicts + self.reduce_first + self.reduce_step * self.reductions
 
     def _pick(self) -> int:
         """The unknown cell (two values or more left) of the highest activity (the
