@@ -403,6 +403,34 @@ def test_cli_max_solutions_counts_them(tmp_path, capsys):
         assert out == "" and err == f"solvelab: --max-solutions must be 2 to 1000, not {bad}\n"
 
 
+def test_cli_says_where_two_solutions_differ(tmp_path, capsys):
+    """Two pictures are hard to compare by eye: the cells where they differ are named
+    (the first four, then how many more), before the verdict."""
+    from solvelab.nonogram.cli import _differences
+
+    path = tmp_path / "diagonals.txt"  # the two diagonals of 2 × 2
+    path.write_text("rows\n1\n1\ncolumns\n1\n1\n")
+    assert main(["nonogram", "solve", "--colour", "never", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2] == (
+        "the two differ in 4 cells: row 1, column 1; row 1, column 2; row 2, column 1; "
+        "row 2, column 2"
+    )
+    assert lines[-1].startswith("more than one solution (two shown; ")
+    first = [[0, 1, 1, 1], [1, 1, 0, 0]]
+    second = [[1, 1, 0, 0], [0, 1, 1, 1]]
+    assert _differences(first, second) == (
+        "the two differ in 6 cells: row 1, column 1; row 1, column 3; row 1, column 4; "
+        "row 2, column 1; and 2 more"
+    )
+    assert main(["nonogram", "solve", "--colour", "never", "--max-solutions", "3", str(path)]) == 0
+    assert "differ" in capsys.readouterr().out  # all the solutions there are: two
+    permutations = tmp_path / "permutations.txt"  # 6 solutions: no pair is singled out
+    permutations.write_text("rows\n1\n1\n1\ncolumns\n1\n1\n1\n")
+    assert main(["nonogram", "solve", "--max-solutions", "6", str(permutations)]) == 0
+    assert "differ" not in capsys.readouterr().out
+
+
 def test_cli_says_what_the_solve_needed(tmp_path, capsys):
     """The verdict names what the solve needed, then its work, each count once."""
     from test_nonogram import dom_text

@@ -164,6 +164,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 goal = " (the goal picture)" if args.check and grid == puzzle.goal else ""
                 print(f"solution {i}{goal}:")
                 print(render(puzzle, grid, colour))
+            if len(result.solutions) == 2:
+                print(_differences(*result.solutions))
             print(_how_many(result, args, work))
         elif result.status == NONE:
             print(f"no solution: {result.reason}", flush=True)
@@ -177,6 +179,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             print(f"time limit reached: {result.reason}; no verdict ({work})")
     return EXIT_TIMEOUT if result.status == TIMEOUT else 0
+
+
+def _differences(first, second, named: int = 4) -> str:
+    """Where two solutions differ, in words (two pictures of hundreds of cells are
+    hard to compare by eye): the first ``named`` cells, and how many more."""
+    cells = [
+        f"row {r}, column {c}"
+        for r, (a, b) in enumerate(zip(first, second, strict=True), 1)
+        for c, (x, y) in enumerate(zip(a, b, strict=True), 1)
+        if x != y
+    ]
+    where = "; ".join(cells[:named])
+    more = f"; and {len(cells) - named} more" if len(cells) > named else ""
+    return f"the two differ in {len(cells)} cells: {where}{more}"
 
 
 def _how_many(result, args: argparse.Namespace, work: str) -> str:
